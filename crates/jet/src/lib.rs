@@ -1,0 +1,27 @@
+//! jet: a strict, fast JSON library.
+//!
+//! - **Strict by default**, like Go's `encoding/json/v2`: valid UTF-8 only (lone surrogate
+//!   escapes are errors), duplicate object names rejected, nothing after the value, a nesting
+//!   limit enforced without recursion. Every relaxation is an [`Options`] switch.
+//! - **Layered**: [`text`] is the syntax layer (a pull [`Reader`](text::Reader) over slices and
+//!   `io::Read` in bounded memory, a grammar-checking [`Writer`](text::Writer), raw values,
+//!   compact, indented and RFC 8785 canonical forms).
+//! - **Friendly errors**: every [`Error`] has a byte offset, line, column and the JSON Pointer of
+//!   the failing value, and can render the offending line with a caret.
+//!
+//! ```
+//! let input = br#"{"statuses": [{"id": 1}, {"id": 2, "id": 3}]}"#;
+//! let err = jet::text::validate(input).unwrap_err();
+//! assert_eq!(err.pointer(), "/statuses/1");
+//! assert_eq!(err.message().to_string(), r#"duplicate object name "id""#);
+//! ```
+
+#![deny(unsafe_op_in_unsafe_fn)]
+
+mod error;
+mod options;
+mod scan;
+pub mod text;
+
+pub use error::{Category, Error, Result};
+pub use options::{Options, DEFAULT_MAX_DEPTH};

@@ -1,0 +1,161 @@
+//! [`Options`]: the one set of behaviour switches for every layer of jet.
+//!
+//! Strict by default. Every relaxation is a runtime switch here, never a Cargo feature: Cargo
+//! merges features across a dependency graph, so a feature that changed behaviour would let one
+//! crate change another's.
+
+use std::borrow::Cow;
+
+/// The default limit on nesting depth (arrays and objects open at once).
+pub const DEFAULT_MAX_DEPTH: usize = 10_000;
+
+/// Behaviour switches for reading and writing JSON.
+///
+/// [`Options::default`] (the same as [`Options::strict`]) rejects duplicate object names and
+/// invalid UTF-8, limits nesting to [`DEFAULT_MAX_DEPTH`], and writes compact output.
+///
+/// ```
+/// use jet::Options;
+/// use jet::text::Reader;
+///
+/// let input = br#"{"a": 1, "a": 2}"#;
+/// assert!(jet::text::validate(input).is_err());
+///
+/// let relaxed = Options::default().allow_duplicate_names(true);
+/// let mut reader = Reader::from_slice(input).with_options(&relaxed);
+/// reader.skip_value().unwrap();
+/// reader.finish().unwrap();
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub(crate) allow_duplicate_names: bool,
+    pub(crate) allow_invalid_utf8: bool,
+    pub(crate) max_depth: usize,
+    pub(crate) escape_html: bool,
+    pub(crate) indent: Option<Cow<'static, str>>,
+    pub(crate) prefix: Cow<'static, str>,
+    pub(crate) space_after_colon: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::strict()
+    }
+}
+
+impl Options {
+    /// The strict defaults: duplicate names and invalid UTF-8 rejected, depth limited to
+    /// [`DEFAULT_MAX_DEPTH`], compact output, no HTML escaping.
+    pub const fn strict() -> Options {
+        Options {
+            allow_duplicate_names: false,
+            allow_invalid_utf8: false,
+            max_depth: DEFAULT_MAX_DEPTH,
+            escape_html: false,
+            indent: None,
+            prefix: Cow::Borrowed(""),
+            space_after_colon: false,
+        }
+    }
+
+    /// What serde_json accepts: duplicate object names allowed (the last one wins where a value
+    /// is built) and nesting limited to 127 levels, serde_json's recursion limit. Invalid UTF-8
+    /// and lone surrogate escapes stay errors, as they are in serde_json.
+    pub const fn serde_json_compat() -> Options {
+        let mut opts = Options::strict();
+        opts.allow_duplicate_names = true;
+        opts.max_depth = 127;
+        opts
+    }
+
+    /// Accept objects with two members of the same name. Names are compared after unescaping,
+    /// so `"a"` and `"\u0061"` are the same name.
+    pub fn allow_duplicate_names(mut self, allow: bool) -> Options {
+        self.allow_duplicate_names = allow;
+        self
+    }
+
+    /// Accept invalid UTF-8 in strings and `\u` escapes that form lone surrogates; decoded
+    /// strings get U+FFFD REPLACEMENT CHARACTER in their place. Raw values keep the bytes.
+    pub fn allow_invalid_utf8(mut self, allow: bool) -> Options {
+        self.allow_invalid_utf8 = allow;
+        self
+    }
+
+    /// Limit the nesting depth: more arrays and objects than this open at once is an error.
+    /// The limit is enforced without recursion, so any value is safe for the syntax layer.
+    pub fn max_depth(mut self, depth: usize) -> Options {
+        self.max_depth = depth;
+        self
+    }
+
+    /// When writing, escape `<`, `>` and `&` as `\u003c`, `\u003e` and `\u0026`, so the output
+    /// can sit inside an HTML `<script>` element.
+    pub fn escape_html(mut self, escape: bool) -> Options {
+        self.escape_html = escape;
+        self
+    }
+
+    /// Write one member or element per line, indented by `indent` per level (spaces and tabs
+    /// only), with a space after each colon.
+    ///
+    /// # Panics
+    /// When `indent` holds anything but spaces and tabs.
+    pub fn indent(mut self, indent: &str) -> Options {
+        assert!(
+            is_blank(indent),
+            "indent must be spaces and tabs, got {indent:?}"
+        );
+        self.indent = Some(Cow::Owned(indent.to_owned()));
+        self
+    }
+
+    /// Start every line but the first of indented output with `prefix` (spaces and tabs only).
+    ///
+    /// # Panics
+    /// When `prefix` holds anything but spaces and tabs.
+    pub fn prefix(mut self, prefix: &str) -> Options {
+        assert!(
+            is_blank(prefix),
+            "prefix must be spaces and tabs, got {prefix:?}"
+        );
+        self.prefix = Cow::Owned(prefix.to_owned());
+        self
+    }
+
+    /// Write everything on one line (the default).
+    pub fn compact(mut self) -> Options {
+        self.indent = None;
+        self
+    }
+
+    /// Indented output as serde_json's pretty printer writes it: two spaces per level.
+    pub fn pretty(self) -> Options {
+        self.indent("  ")
+    }
+
+    /// In compact output, write a space after each colon (indented output always has one).
+    pub fn space_after_colon(mut self, space: bool) -> Options {
+        self.space_after_colon = space;
+        self
+    }
+
+    /// Whether duplicate object names are accepted.
+    pub fn allows_duplicate_names(&self) -> bool {
+        self.allow_duplicate_names
+    }
+
+    /// Whether invalid UTF-8 and lone surrogates are accepted (and replaced).
+    pub fn allows_invalid_utf8(&self) -> bool {
+        self.allow_invalid_utf8
+    }
+
+    /// The nesting depth limit.
+    pub fn depth_limit(&self) -> usize {
+        self.max_depth
+    }
+}
+
+fn is_blank(s: &str) -> bool {
+    s.bytes().all(|b| b == b' ' || b == b'\t')
+}

@@ -1,0 +1,219 @@
+//! Input sources for a [`Reader`](super::Reader): a slice, a `str`, or any `io::Read`.
+//!
+//! Every source shows the reader a *window* of bytes. A slice or `str` is one window that holds
+//! everything. An `io::Read` source keeps a buffer: when the reader needs bytes past the window,
+//! the source drops what the reader no longer needs, moves the rest to the front and reads more,
+//! growing the buffer only when one token (or one value asked for whole) does not fit. Memory
+//! is bounded by the largest token, not by the document.
+
+use std::io;
+
+use crate::error::Position;
+use crate::scan;
+
+/// A source of input for a [`Reader`](super::Reader). Sealed: implemented by [`SliceInput`],
+/// [`StrInput`] and [`IoInput`] only.
+pub trait Input: private::Sealed {}
+
+pub(crate) mod private {
+    use super::Position;
+    use std::io;
+
+    /// The methods of [`Input`](super::Input), hidden from users.
+    pub trait Sealed {
+        /// The bytes are known to be UTF-8 (the input is a `str`).
+        const TRUSTED_UTF8: bool;
+        /// The bytes available now.
+        fn window(&self) -> &[u8];
+        /// No more bytes will come after the window.
+        fn at_eof(&self) -> bool;
+        /// Drops `window[..keep]`, moves the rest to the front and reads more. Returns `keep`:
+        /// how far every index into the window moved down. Must not be called at EOF.
+        fn fill(&mut self, keep: usize) -> io::Result<usize>;
+        /// Absolute offset of `window[0]` in the whole input.
+        fn base(&self) -> u64;
+        /// Line and column of `window[at]`.
+        fn position(&self, at: usize) -> Position;
+    }
+}
+
+/// Input from a byte slice: one window, checked for UTF-8 as it is read.
+#[derive(Clone, Copy, Debug)]
+pub struct SliceInput<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> SliceInput<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> SliceInput<'a> {
+        SliceInput { bytes }
+    }
+}
+
+impl Input for SliceInput<'_> {}
+
+impl private::Sealed for SliceInput<'_> {
+    const TRUSTED_UTF8: bool = false;
+    #[inline(always)]
+    fn window(&self) -> &[u8] {
+        self.bytes
+    }
+    #[inline(always)]
+    fn at_eof(&self) -> bool {
+        true
+    }
+    fn fill(&mut self, _keep: usize) -> io::Result<usize> {
+        unreachable!("a slice is read to its end at once")
+    }
+    #[inline(always)]
+    fn base(&self) -> u64 {
+        0
+    }
+    fn position(&self, at: usize) -> Position {
+        Position::in_slice(self.bytes, at)
+    }
+}
+
+/// Input from a `str`: like [`SliceInput`], but UTF-8 is not checked again.
+#[derive(Clone, Copy, Debug)]
+pub struct StrInput<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> StrInput<'a> {
+    pub(crate) fn new(text: &'a str) -> StrInput<'a> {
+        StrInput {
+            bytes: text.as_bytes(),
+        }
+    }
+}
+
+impl Input for StrInput<'_> {}
+
+impl private::Sealed for StrInput<'_> {
+    const TRUSTED_UTF8: bool = true;
+    #[inline(always)]
+    fn window(&self) -> &[u8] {
+        self.bytes
+    }
+    #[inline(always)]
+    fn at_eof(&self) -> bool {
+        true
+    }
+    fn fill(&mut self, _keep: usize) -> io::Result<usize> {
+        unreachable!("a str is read to its end at once")
+    }
+    #[inline(always)]
+    fn base(&self) -> u64 {
+        0
+    }
+    fn position(&self, at: usize) -> Position {
+        Position::in_slice(self.bytes, at)
+    }
+}
+
+/// The default buffer size of [`IoInput`].
+pub const DEFAULT_BUFFER: usize = 64 * 1024;
+
+/// Input from an `io::Read`, through a buffer window.
+#[derive(Debug)]
+pub struct IoInput<R> {
+    inner: R,
+    buf: Vec<u8>,
+    /// Bytes of `buf` that hold input.
+    len: usize,
+    /// Absolute offset of `buf[0]`.
+    base: u64,
+    eof: bool,
+    /// Newlines in the input dropped so far.
+    lines: usize,
+    /// Characters after the last dropped newline, in dropped input.
+    line_chars: usize,
+}
+
+impl<R: io::Read> IoInput<R> {
+    pub(crate) fn new(inner: R, capacity: usize) -> IoInput<R> {
+        IoInput {
+            inner,
+            buf: vec![0; capacity.max(64)],
+            len: 0,
+            base: 0,
+            eof: false,
+            lines: 0,
+            line_chars: 0,
+        }
+    }
+
+    pub(crate) fn into_inner(self) -> R {
+        self.inner
+    }
+}
+
+impl<R: io::Read> Input for IoInput<R> {}
+
+impl<R: io::Read> private::Sealed for IoInput<R> {
+    const TRUSTED_UTF8: bool = false;
+
+    #[inline(always)]
+    fn window(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    #[inline(always)]
+    fn at_eof(&self) -> bool {
+        self.eof
+    }
+
+    fn fill(&mut self, keep: usize) -> io::Result<usize> {
+        debug_assert!(!self.eof && keep <= self.len);
+        if keep > 0 {
+            let dropped = &self.buf[..keep];
+            match dropped.iter().rposition(|&b| b == b'\n') {
+                Some(last) => {
+                    self.lines += scan::count_newlines(dropped);
+                    self.line_chars = scan::count_chars(&dropped[last + 1..]);
+                }
+                None => self.line_chars += scan::count_chars(dropped),
+            }
+            self.buf.copy_within(keep..self.len, 0);
+            self.len -= keep;
+            self.base += keep as u64;
+        }
+        if self.len == self.buf.len() {
+            // One token fills the buffer: grow it.
+            self.buf.resize(self.buf.len() * 2, 0);
+        }
+        loop {
+            match self.inner.read(&mut self.buf[self.len..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+            return Ok(keep);
+        }
+    }
+
+    #[inline(always)]
+    fn base(&self) -> u64 {
+        self.base
+    }
+
+    fn position(&self, at: usize) -> Position {
+        let before = &self.buf[..at.min(self.len)];
+        let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
+            Some(last) => (
+                1 + self.lines + scan::count_newlines(before),
+                1 + scan::count_chars(&before[last + 1..]),
+            ),
+            None => (
+                1 + self.lines,
+                1 + self.line_chars + scan::count_chars(before),
+            ),
+        };
+        Position {
+            offset: self.base + at as u64,
+            line,
+            column,
+        }
+    }
+}

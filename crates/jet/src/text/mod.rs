@@ -1,0 +1,94 @@
+//! The syntax layer: JSON text without meaning, the role of Go's `encoding/json/jsontext`.
+//!
+//! A [`Reader`] pulls [`Token`]s or whole [`RawValue`]s from a slice, a `str` or any
+//! `io::Read`; a [`Writer`] takes them and writes JSON, compact or indented. Both check the
+//! grammar strictly: UTF-8, escapes, duplicate object names, nesting depth (without recursion),
+//! and nothing after the top-level value. [`RawValue`] formats one value: compact, indented or
+//! canonical (RFC 8785).
+//!
+//! This module knows nothing of serde or of Rust types beyond numbers and strings, and never
+//! builds a tree: memory is bounded by the largest token, not by the document.
+//!
+//! ```
+//! use jet::text::{self, Reader, Token};
+//!
+//! // Check a document.
+//! assert!(text::validate(br#"{"a": [1, 2, 3]}"#).is_ok());
+//! let err = text::validate(br#"{"a": 1, "a": 2}"#).unwrap_err();
+//! assert_eq!(err.to_string(), r#"duplicate object name "a" (line 1, column 10, byte 9)"#);
+//!
+//! // Pull tokens from any io::Read.
+//! let mut reader = Reader::from_reader(&b"[true, null]"[..]);
+//! assert_eq!(reader.next_token()?, Some(Token::BeginArray));
+//! assert_eq!(reader.next_token()?, Some(Token::Bool(true)));
+//! assert_eq!(reader.pointer(), "/0");
+//! # Ok::<(), jet::Error>(())
+//! ```
+
+mod input;
+mod number;
+mod raw;
+mod reader;
+mod state;
+mod string;
+mod token;
+mod writer;
+
+#[cfg(test)]
+mod tests;
+
+pub use input::{Input, IoInput, SliceInput, StrInput};
+pub use raw::RawValue;
+pub use reader::Reader;
+pub use token::{Kind, Number, Token};
+pub use writer::Writer;
+
+use crate::error::{Code, Error, Result};
+use crate::options::Options;
+
+/// Checks that `bytes` hold exactly one JSON value (whitespace around it allowed) under the
+/// strict defaults.
+pub fn validate(bytes: &[u8]) -> Result<()> {
+    validate_with(bytes, &Options::strict())
+}
+
+/// Checks that `bytes` hold exactly one JSON value under `opts`.
+pub fn validate_with(bytes: &[u8], opts: &Options) -> Result<()> {
+    RawValue::from_bytes(bytes).validate(opts)
+}
+
+/// Why a scanner stopped before the end of its token.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// The window ended inside the token: scan again once there are more bytes, from `resume`
+    /// (relative to the token's first byte) with the flags found so far.
+    More { resume: usize, flags: u8 },
+    /// The token is invalid: what is wrong and the window index of the offending byte.
+    Invalid(Code, usize),
+}
+
+impl Stop {
+    /// The error for a scan of complete input (`More` cannot happen there).
+    #[cold]
+    pub(crate) fn into_error(self, bytes: &[u8], pointer: String) -> Error {
+        match self {
+            Stop::Invalid(code, at) => Error::with_code(code, bytes, at, pointer),
+            Stop::More { .. } => {
+                Error::with_code(Code::Eof("in a token"), bytes, bytes.len(), pointer)
+            }
+        }
+    }
+}
+
+/// Text from bytes a scanner has checked: valid UTF-8 (or known to be, for `str` input).
+#[inline(always)]
+pub(crate) fn str_from_checked(bytes: &[u8]) -> &str {
+    debug_assert!(
+        core::str::from_utf8(bytes).is_ok(),
+        "unchecked bytes: {bytes:?}"
+    );
+    // SAFETY: callers pass only bytes that passed UTF-8 validation in `string::scan` (or came
+    // from a `str`), number text (ASCII by its grammar), or the output of `string::unescape`,
+    // which writes valid UTF-8 (decoded escapes, checked text, or U+FFFD replacements).
+    unsafe { core::str::from_utf8_unchecked(bytes) }
+}

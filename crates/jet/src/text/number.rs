@@ -1,0 +1,219 @@
+//! The number grammar, and number text for writing (integers, and floats in the ECMAScript form
+//! RFC 8785 requires).
+
+use super::Stop;
+use crate::error::{Code, Found};
+use crate::scan;
+
+/// Scans a number starting at `bytes[start]` (a `-` or a digit) and returns the index after it.
+///
+/// Grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. When the bytes end inside
+/// the number and `eof` is false, asks for more: the number is scanned again from its start.
+pub(crate) fn scan(bytes: &[u8], start: usize, eof: bool) -> Result<usize, Stop> {
+    let more = Stop::More {
+        resume: 0,
+        flags: 0,
+    };
+    let mut i = start;
+    if bytes[i] == b'-' {
+        i += 1;
+    }
+    match bytes.get(i) {
+        Some(b'0') => {
+            i += 1;
+            if matches!(bytes.get(i), Some(b'0'..=b'9')) {
+                return Err(Stop::Invalid(Code::LeadingZero, i));
+            }
+        }
+        Some(b'1'..=b'9') => i = scan::skip_digits(bytes, i + 1),
+        Some(_) => return Err(expected("a digit after '-'", bytes, i)),
+        None if eof => return Err(Stop::Invalid(Code::Eof("in a number"), i)),
+        None => return Err(more),
+    }
+    if bytes.get(i) == Some(&b'.') {
+        i = digits(bytes, i + 1, eof, "a digit after '.'")?;
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(bytes.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        i = digits(bytes, i, eof, "a digit in the exponent")?;
+    }
+    if i == bytes.len() && !eof {
+        return Err(more);
+    }
+    Ok(i)
+}
+
+/// One or more digits at `i`.
+#[inline]
+fn digits(bytes: &[u8], i: usize, eof: bool, what: &'static str) -> Result<usize, Stop> {
+    match bytes.get(i) {
+        Some(b'0'..=b'9') => Ok(scan::skip_digits(bytes, i + 1)),
+        Some(_) => Err(expected(what, bytes, i)),
+        None if eof => Err(Stop::Invalid(Code::Eof("in a number"), i)),
+        None => Err(Stop::More {
+            resume: 0,
+            flags: 0,
+        }),
+    }
+}
+
+#[cold]
+fn expected(what: &'static str, bytes: &[u8], i: usize) -> Stop {
+    Stop::Invalid(Code::Expected(what, Found::at(bytes, i)), i)
+}
+
+/// Appends the decimal text of `n`.
+pub(crate) fn write_u64(out: &mut Vec<u8>, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+/// Appends the decimal text of `n`.
+pub(crate) fn write_i64(out: &mut Vec<u8>, n: i64) {
+    if n < 0 {
+        out.push(b'-');
+    }
+    write_u64(out, n.unsigned_abs());
+}
+
+/// Appends `value` as ECMAScript's `Number.prototype.toString` writes it (RFC 8785 §3.2.2.3):
+/// the shortest digits that round-trip, plain notation for exponents from -6 to 20, `-0` as `0`.
+/// Returns false, writing nothing, for NaN and infinities.
+pub(crate) fn write_f64_es6(out: &mut Vec<u8>, value: f64) -> bool {
+    if !value.is_finite() {
+        return false;
+    }
+    if value == 0.0 {
+        out.push(b'0');
+        return true;
+    }
+    if value < 0.0 {
+        out.push(b'-');
+    }
+    let (digits, len, exp) = shortest_digits(value.abs());
+    let digits = &digits[..len];
+    let k = len as i32;
+    // The value is 0.d1d2...dk × 10^n.
+    let n = exp + 1;
+    if k <= n && n <= 21 {
+        out.extend_from_slice(digits);
+        out.resize(out.len() + (n - k) as usize, b'0');
+    } else if 0 < n && n <= 21 {
+        out.extend_from_slice(&digits[..n as usize]);
+        out.push(b'.');
+        out.extend_from_slice(&digits[n as usize..]);
+    } else if -6 < n && n <= 0 {
+        out.extend_from_slice(b"0.");
+        out.resize(out.len() + (-n) as usize, b'0');
+        out.extend_from_slice(digits);
+    } else {
+        out.push(digits[0]);
+        if k > 1 {
+            out.push(b'.');
+            out.extend_from_slice(&digits[1..]);
+        }
+        out.push(b'e');
+        out.push(if n - 1 < 0 { b'-' } else { b'+' });
+        write_u64(out, u64::from((n - 1).unsigned_abs()));
+    }
+    true
+}
+
+/// The shortest decimal digits that read back as `value` (positive and finite), and the decimal
+/// exponent of the first digit: `value ≈ d.ddd × 10^exp`. Among equally short candidates the
+/// closest is chosen, as ECMAScript requires; Rust's `{:e}` formatting gives exactly that.
+fn shortest_digits(value: f64) -> ([u8; 17], usize, i32) {
+    use std::io::Write;
+    let mut text = [0u8; 32];
+    let mut cursor = std::io::Cursor::new(&mut text[..]);
+    // At most 17 digits, a point, 'e', a sign and 3 exponent digits: the buffer cannot fill.
+    write!(cursor, "{value:e}").expect("32 bytes hold any f64 in {:e} form");
+    let len = cursor.position() as usize;
+    let text = &text[..len];
+    let e_at = text
+        .iter()
+        .position(|&b| b == b'e')
+        .expect("{:e} writes an exponent");
+    let mut digits = [0u8; 17];
+    let mut n = 0;
+    for &b in &text[..e_at] {
+        if b != b'.' {
+            digits[n] = b;
+            n += 1;
+        }
+    }
+    let exp_text = &text[e_at + 1..];
+    let (neg, exp_digits) = match exp_text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, exp_text),
+    };
+    let mag = exp_digits
+        .iter()
+        .fold(0i32, |acc, &d| acc * 10 + i32::from(d - b'0'));
+    (digits, n, if neg { -mag } else { mag })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn es6(value: f64) -> String {
+        let mut out = Vec::new();
+        assert!(write_f64_es6(&mut out, value));
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn es6_number_forms() {
+        let cases: &[(&str, f64, &str)] = &[
+            ("zero", 0.0, "0"),
+            ("negative zero", -0.0, "0"),
+            ("integer", 56.0, "56"),
+            ("fraction", 4.5, "4.5"),
+            ("small fraction", 0.002, "0.002"),
+            ("last plain small", 1e-6, "0.000001"),
+            ("first exponent small", 1e-7, "1e-7"),
+            ("last plain large", 1e20, "100000000000000000000"),
+            (
+                "21 digits plain",
+                999999999999999900000.0,
+                "999999999999999900000",
+            ),
+            ("first exponent large", 1e21, "1e+21"),
+            ("exponent with fraction", 1.5e30, "1.5e+30"),
+            ("max", f64::MAX, "1.7976931348623157e+308"),
+            ("min subnormal", 5e-324, "5e-324"),
+            ("negative", -333333333.3333333, "-333333333.3333333"),
+            ("2^53", 9007199254740992.0, "9007199254740992"),
+        ];
+        for (name, value, want) in cases {
+            assert_eq!(es6(*value), *want, "{name}");
+        }
+        assert!(!write_f64_es6(&mut Vec::new(), f64::NAN));
+        assert!(!write_f64_es6(&mut Vec::new(), f64::NEG_INFINITY));
+    }
+
+    #[test]
+    fn integers() {
+        for n in [0i64, 1, -1, 9, 10, -10, i64::MAX, i64::MIN, 1234567890] {
+            let mut out = Vec::new();
+            write_i64(&mut out, n);
+            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+        }
+        let mut out = Vec::new();
+        write_u64(&mut out, u64::MAX);
+        assert_eq!(out, u64::MAX.to_string().as_bytes());
+    }
+}

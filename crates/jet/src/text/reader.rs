@@ -1,0 +1,604 @@
+//! [`Reader`]: a strict pull tokenizer over a slice, a `str` or an `io::Read`.
+
+use std::borrow::Cow;
+use std::io;
+
+use super::input::{Input, IoInput, SliceInput, StrInput, DEFAULT_BUFFER};
+use super::state::{At, Pos, State};
+use super::string::{self, StrCheck};
+use super::{number, str_from_checked, Kind, Number, RawValue, Stop, Token};
+use crate::error::{Code, Error, Found, Result};
+use crate::options::Options;
+use crate::scan;
+
+/// No index is pinned in the window.
+const UNPINNED: usize = usize::MAX;
+
+/// A strict pull reader of JSON tokens and values.
+///
+/// It checks the whole grammar as it goes: separators, nesting (up to the depth limit, without
+/// recursion), UTF-8, escapes, duplicate object names. By default it reads exactly one
+/// top-level value and rejects anything but whitespace after it; [`stream`](Reader::stream)
+/// reads any number of values separated by whitespace (newline-delimited JSON among them).
+///
+/// ```
+/// use jet::text::{Reader, Token};
+///
+/// let mut reader = Reader::from_str(r#"{"name": "jet", "tags": ["fast", "strict"]}"#);
+/// let mut strings = Vec::new();
+/// while let Some(token) = reader.next_token()? {
+///     if let Token::String(s) = token {
+///         strings.push(s.into_owned());
+///     }
+/// }
+/// assert_eq!(strings, ["name", "jet", "tags", "fast", "strict"]);
+/// # Ok::<(), jet::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Reader<I> {
+    input: I,
+    /// Index into the window of the next byte to read. While a token is scanned, its first byte.
+    pos: usize,
+    state: State,
+    check: StrCheck,
+    stream: bool,
+    /// The kind of the next token, when [`find_next`](Reader::find_next) already ran: `pos` is
+    /// then at its first byte, separators consumed.
+    peeked: Option<Kind>,
+    /// Window index that a refill must keep (the start of a value being read whole).
+    pin: usize,
+    /// Decoded text of the last escaped string.
+    scratch: Vec<u8>,
+    /// Absolute offset where the last top-level number or literal ended (stream mode: the next
+    /// value must not touch it).
+    scalar_end: u64,
+}
+
+/// One token as positions in the window: what the hot loops pass around instead of [`Token`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Event {
+    pub kind: Kind,
+    pub start: usize,
+    pub end: usize,
+    /// String flags (see [`string::ESCAPED`], [`string::INVALID`]).
+    pub flags: u8,
+    /// The string is an object name.
+    pub name: bool,
+}
+
+impl<'a> Reader<SliceInput<'a>> {
+    /// Reads from a byte slice, checking UTF-8.
+    pub fn from_slice(bytes: &'a [u8]) -> Reader<SliceInput<'a>> {
+        Reader::new(SliceInput::new(bytes))
+    }
+
+    #[cfg(test)]
+    pub(crate) fn replace_input(&mut self, bytes: &'a [u8]) {
+        self.input = SliceInput::new(bytes);
+    }
+}
+
+impl<'a> Reader<StrInput<'a>> {
+    /// Reads from a `str`, whose UTF-8 is not checked again.
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &'a str) -> Reader<StrInput<'a>> {
+        Reader::new(StrInput::new(text))
+    }
+}
+
+impl<R: io::Read> Reader<IoInput<R>> {
+    /// Reads from an `io::Read` through a buffer of 64 KiB that grows only when a single token
+    /// (or a value read whole with [`read_value`](Reader::read_value)) does not fit. The reader
+    /// does its own buffering: wrapping `reader` in a `BufReader` gains nothing.
+    pub fn from_reader(reader: R) -> Reader<IoInput<R>> {
+        Reader::with_capacity(reader, DEFAULT_BUFFER)
+    }
+
+    /// Like [`from_reader`](Reader::from_reader) with a buffer of `capacity` bytes to start.
+    pub fn with_capacity(reader: R, capacity: usize) -> Reader<IoInput<R>> {
+        Reader::new(IoInput::new(reader, capacity))
+    }
+
+    /// The underlying reader. Bytes the reader buffered but did not consume are lost.
+    pub fn into_inner(self) -> R {
+        self.input.into_inner()
+    }
+}
+
+impl<I: Input> Reader<I> {
+    fn new(input: I) -> Reader<I> {
+        let opts = Options::strict();
+        Reader {
+            input,
+            pos: 0,
+            state: State::new(opts.max_depth, opts.allow_duplicate_names),
+            check: StrCheck {
+                trusted_utf8: I::TRUSTED_UTF8,
+                allow_invalid: opts.allow_invalid_utf8,
+            },
+            stream: false,
+            peeked: None,
+            pin: UNPINNED,
+            scratch: Vec::new(),
+            scalar_end: u64::MAX,
+        }
+    }
+
+    /// Applies `opts` (duplicate names, invalid UTF-8, depth limit). Call before reading.
+    pub fn with_options(mut self, opts: &Options) -> Reader<I> {
+        self.state = State::new(opts.max_depth, opts.allow_duplicate_names);
+        self.check.allow_invalid = opts.allow_invalid_utf8;
+        self
+    }
+
+    /// Stream mode: read any number of top-level values, separated by whitespace (a number or
+    /// literal must be followed by whitespace before the next value). At the end of input,
+    /// [`next_token`](Reader::next_token) and [`peek_kind`](Reader::peek_kind) return `None`.
+    ///
+    /// ```
+    /// use jet::text::Reader;
+    ///
+    /// let mut reader = Reader::from_slice(b"{\"a\":1}\n[2]\n3\n").stream(true);
+    /// let mut values = Vec::new();
+    /// while reader.peek_kind()?.is_some() {
+    ///     values.push(reader.read_value()?.as_bytes().to_vec());
+    /// }
+    /// assert_eq!(values, [&b"{\"a\":1}"[..], b"[2]", b"3"]);
+    /// # Ok::<(), jet::Error>(())
+    /// ```
+    pub fn stream(mut self, on: bool) -> Reader<I> {
+        self.stream = on;
+        self
+    }
+
+    /// Absolute byte offset of the next unread byte.
+    pub fn offset(&self) -> u64 {
+        self.input.base() + self.pos as u64
+    }
+
+    /// How many arrays and objects are open.
+    pub fn depth(&self) -> usize {
+        self.state.depth()
+    }
+
+    /// The JSON Pointer (RFC 6901) of the value most recently started: after reading
+    /// `{"a": [1, 2` it is `/a/1`.
+    pub fn pointer(&self) -> String {
+        self.state.pointer(At::Current)
+    }
+
+    /// The kind of the next token, without consuming it; `None` at the end of input.
+    pub fn peek_kind(&mut self) -> Result<Option<Kind>> {
+        if self.peeked.is_none() {
+            self.peeked = self.find_next()?;
+        }
+        Ok(self.peeked)
+    }
+
+    /// Reads the next token; `None` at the end of input (after the top-level value, or after
+    /// the last value in stream mode).
+    pub fn next_token(&mut self) -> Result<Option<Token<'_>>> {
+        let Some(event) = self.next_event()? else {
+            return Ok(None);
+        };
+        Ok(Some(self.token(event)))
+    }
+
+    /// Reads one whole value (a scalar, or an array or object with everything in it) and returns
+    /// its bytes, checked. At an object name position it reads the name.
+    pub fn read_value(&mut self) -> Result<&RawValue> {
+        self.pin = self.value_start()?;
+        let result = self.consume_value();
+        let start = self.pin;
+        self.pin = UNPINNED;
+        result?;
+        Ok(RawValue::from_bytes(&self.input.window()[start..self.pos]))
+    }
+
+    /// Skips one whole value, checking it as strictly as [`read_value`](Reader::read_value)
+    /// does, without keeping it in memory.
+    pub fn skip_value(&mut self) -> Result<()> {
+        self.value_start()?;
+        self.consume_value()
+    }
+
+    /// Checks that the input is over: every value complete and nothing but whitespace after it
+    /// (in single-value mode, exactly one value).
+    pub fn finish(&mut self) -> Result<()> {
+        if self.state.depth() > 0 {
+            return Err(self.error_at(Code::Incomplete, self.pos, At::Current));
+        }
+        match self.peek_kind()? {
+            None => Ok(()),
+            Some(_) => Err(self.error_at(
+                Code::TrailingData(Found::at(self.input.window(), self.pos)),
+                self.pos,
+                At::Current,
+            )),
+        }
+    }
+
+    /// Positions at the first byte of the next value, or fails.
+    fn value_start(&mut self) -> Result<usize> {
+        match self.peek_kind()? {
+            None => Err(self.error_at(Code::Eof("before a value"), self.pos, At::Current)),
+            Some(Kind::EndArray | Kind::EndObject) => {
+                let found = Found::at(self.input.window(), self.pos);
+                Err(self.error_at(Code::Expected("a value", found), self.pos, At::Next))
+            }
+            Some(_) => Ok(self.pos),
+        }
+    }
+
+    /// Consumes tokens until the value that starts next is complete.
+    fn consume_value(&mut self) -> Result<()> {
+        let depth = self.state.depth();
+        while self.next_event()?.is_some() {
+            if self.state.depth() == depth {
+                return Ok(());
+            }
+        }
+        unreachable!("the end of input inside a value is an error, not None")
+    }
+
+    /// Reads the next token as positions in the window.
+    #[inline]
+    pub(crate) fn next_event(&mut self) -> Result<Option<Event>> {
+        let kind = match self.peeked.take() {
+            Some(kind) => kind,
+            None => match self.find_next()? {
+                Some(kind) => kind,
+                None => return Ok(None),
+            },
+        };
+        let mut event = Event {
+            kind,
+            start: self.pos,
+            end: self.pos + 1,
+            flags: 0,
+            name: false,
+        };
+        match kind {
+            Kind::BeginObject | Kind::BeginArray => {
+                self.state.start_value();
+                if !self.state.push(kind == Kind::BeginObject) {
+                    let max = self.state.max_depth();
+                    return Err(self.error_at(Code::TooDeep(max), self.pos, At::Current));
+                }
+            }
+            Kind::EndObject | Kind::EndArray => self.state.pop(),
+            Kind::String => {
+                event.name = matches!(self.state.pos(), Pos::ObjectFirst | Pos::ObjectNext);
+                self.state.start_value();
+                let (end, flags) = self.scan_string(event.name)?;
+                event.start = self.pos;
+                event.end = end;
+                event.flags = flags;
+                if event.name {
+                    self.record_name(&event)?;
+                }
+            }
+            Kind::Number => {
+                self.state.start_value();
+                event.end = self.scan_number()?;
+                event.start = self.pos;
+                self.note_scalar(event.end);
+            }
+            Kind::Null | Kind::Bool => {
+                self.state.start_value();
+                let literal: &[u8] = match self.input.window()[self.pos] {
+                    b'n' => b"null",
+                    b't' => b"true",
+                    _ => b"false",
+                };
+                event.end = self.scan_literal(literal)?;
+                event.start = self.pos;
+                self.note_scalar(event.end);
+            }
+        }
+        self.pos = event.end;
+        Ok(Some(event))
+    }
+
+    /// Builds the [`Token`] of an event that was just read.
+    pub(crate) fn token(&mut self, event: Event) -> Token<'_> {
+        let window = self.input.window();
+        let bytes = &window[event.start..event.end];
+        match event.kind {
+            Kind::Null => Token::Null,
+            Kind::Bool => Token::Bool(bytes[0] == b't'),
+            Kind::Number => Token::Number(Number::from_checked(str_from_checked(bytes))),
+            Kind::String => {
+                let raw = &bytes[1..bytes.len() - 1];
+                if event.flags == 0 {
+                    return Token::String(Cow::Borrowed(str_from_checked(raw)));
+                }
+                self.scratch.clear();
+                string::unescape(raw, event.flags, &mut self.scratch);
+                Token::String(Cow::Borrowed(str_from_checked(&self.scratch)))
+            }
+            Kind::BeginObject => Token::BeginObject,
+            Kind::EndObject => Token::EndObject,
+            Kind::BeginArray => Token::BeginArray,
+            Kind::EndArray => Token::EndArray,
+        }
+    }
+
+    /// The bytes of an event that was just read.
+    pub(crate) fn event_bytes(&self, event: &Event) -> &[u8] {
+        &self.input.window()[event.start..event.end]
+    }
+
+    /// Skips whitespace and separators up to the next token, checking the grammar. Leaves
+    /// `pos` at the token's first byte; `None` at a clean end of input.
+    #[inline]
+    fn find_next(&mut self) -> Result<Option<Kind>> {
+        let Some(mut c) = self.skip_ws()? else {
+            return self.at_end();
+        };
+        let mut at = At::Current;
+        match self.state.pos() {
+            Pos::TopFirst => {}
+            Pos::ArrayFirst => {
+                if c == b']' {
+                    return Ok(Some(Kind::EndArray));
+                }
+                at = At::Next;
+            }
+            Pos::ArrayNext => match c {
+                b',' => {
+                    self.pos += 1;
+                    c = self.after_comma(b']', At::Next)?;
+                    at = At::Next;
+                }
+                b']' => return Ok(Some(Kind::EndArray)),
+                _ => return Err(self.expected("',' or ']' after an array element", At::Current)),
+            },
+            Pos::ObjectFirst => {
+                return match c {
+                    b'"' => Ok(Some(Kind::String)),
+                    b'}' => Ok(Some(Kind::EndObject)),
+                    _ => Err(self.expected("an object name (a string) or '}'", At::Name)),
+                };
+            }
+            Pos::ObjectNext => {
+                return match c {
+                    b',' => {
+                        self.pos += 1;
+                        if self.after_comma(b'}', At::Name)? == b'"' {
+                            Ok(Some(Kind::String))
+                        } else {
+                            Err(self.expected("an object name (a string)", At::Name))
+                        }
+                    }
+                    b'}' => Ok(Some(Kind::EndObject)),
+                    _ => Err(self.expected("',' or '}' after an object member", At::Current)),
+                };
+            }
+            Pos::ObjectColon => {
+                if c != b':' {
+                    return Err(self.expected("':' after an object name", At::Current));
+                }
+                self.pos += 1;
+                c = match self.skip_ws()? {
+                    Some(c) => c,
+                    None => {
+                        return Err(self.error_at(Code::Eof("in an object"), self.pos, At::Current))
+                    }
+                };
+            }
+            Pos::TopNext => {
+                if !self.stream {
+                    let found = Found::at(self.input.window(), self.pos);
+                    return Err(self.error_at(Code::TrailingData(found), self.pos, At::Current));
+                }
+                if self.offset() == self.scalar_end {
+                    return Err(self.expected("whitespace between top-level values", At::Current));
+                }
+            }
+        }
+        match Kind::of_first_byte(c) {
+            Some(Kind::EndArray | Kind::EndObject) | None => Err(self.bad_value(at)),
+            kind => Ok(kind),
+        }
+    }
+
+    /// After a comma: the first byte of what follows, which must not be `close`.
+    #[inline]
+    fn after_comma(&mut self, close: u8, at: At) -> Result<u8> {
+        match self.skip_ws()? {
+            Some(c) if c == close => Err(self.error_at(Code::TrailingComma(close), self.pos, at)),
+            Some(c) => Ok(c),
+            None => {
+                let what = if close == b']' {
+                    "in an array"
+                } else {
+                    "in an object"
+                };
+                Err(self.error_at(Code::Eof(what), self.pos, at))
+            }
+        }
+    }
+
+    /// The input ended between tokens.
+    fn at_end(&mut self) -> Result<Option<Kind>> {
+        let what = match self.state.pos() {
+            Pos::TopNext => return Ok(None),
+            Pos::TopFirst if self.stream => return Ok(None),
+            Pos::TopFirst => "before a value",
+            Pos::ArrayFirst | Pos::ArrayNext => "in an array",
+            _ => "in an object",
+        };
+        let at = if self.state.pos() == Pos::ArrayFirst {
+            At::Next
+        } else {
+            At::Current
+        };
+        Err(self.error_at(Code::Eof(what), self.pos, at))
+    }
+
+    /// Skips whitespace, refilling as needed; the next byte, or `None` at the end of input.
+    #[inline(always)]
+    fn skip_ws(&mut self) -> Result<Option<u8>> {
+        loop {
+            let window = self.input.window();
+            if let Some(&c) = window.get(self.pos) {
+                if !scan::is_ws(c) {
+                    return Ok(Some(c));
+                }
+                self.pos = scan::skip_ws(window, self.pos);
+                if let Some(&c) = window.get(self.pos) {
+                    return Ok(Some(c));
+                }
+            }
+            if self.input.at_eof() {
+                return Ok(None);
+            }
+            self.refill(self.pos)?;
+        }
+    }
+
+    /// Drops window bytes before `keep` (and before any pinned value) and reads more.
+    #[cold]
+    fn refill(&mut self, keep: usize) -> Result<()> {
+        let keep = keep.min(self.pin);
+        let moved = match self.input.fill(keep) {
+            Ok(moved) => moved,
+            Err(e) => return Err(self.error_at(Code::Io(e), self.pos, At::Current)),
+        };
+        self.pos -= moved;
+        if self.pin != UNPINNED {
+            self.pin -= moved;
+        }
+        Ok(())
+    }
+
+    /// Scans the string at `pos`; returns its end and flags. `pos` may move (refills).
+    #[inline]
+    fn scan_string(&mut self, name: bool) -> Result<(usize, u8)> {
+        let (mut resume, mut flags) = (1, 0);
+        loop {
+            let window = self.input.window();
+            match string::scan(
+                window,
+                self.pos,
+                resume,
+                flags,
+                self.input.at_eof(),
+                self.check,
+            ) {
+                Ok(done) => return Ok(done),
+                Err(Stop::More {
+                    resume: r,
+                    flags: f,
+                }) => {
+                    (resume, flags) = (r, f);
+                    self.refill(self.pos)?;
+                }
+                Err(Stop::Invalid(code, at)) => {
+                    return Err(self.error_at(code, at, if name { At::Name } else { At::Current }))
+                }
+            }
+        }
+    }
+
+    /// Scans the number at `pos`; returns its end. `pos` may move (refills).
+    #[inline]
+    fn scan_number(&mut self) -> Result<usize> {
+        loop {
+            match number::scan(self.input.window(), self.pos, self.input.at_eof()) {
+                Ok(end) => return Ok(end),
+                Err(Stop::More { .. }) => self.refill(self.pos)?,
+                Err(Stop::Invalid(code, at)) => return Err(self.error_at(code, at, At::Current)),
+            }
+        }
+    }
+
+    /// Checks `literal` at `pos`; returns its end. `pos` may move (refills).
+    #[inline]
+    fn scan_literal(&mut self, literal: &'static [u8]) -> Result<usize> {
+        loop {
+            let window = self.input.window();
+            let have = &window[self.pos..window.len().min(self.pos + literal.len())];
+            if let Some(k) = have.iter().zip(literal).position(|(a, b)| a != b) {
+                let what = match literal[0] {
+                    b'n' => "'null'",
+                    b't' => "'true'",
+                    _ => "'false'",
+                };
+                let found = Found::at(window, self.pos + k);
+                return Err(self.error_at(Code::Expected(what, found), self.pos + k, At::Current));
+            }
+            if have.len() == literal.len() {
+                return Ok(self.pos + literal.len());
+            }
+            if self.input.at_eof() {
+                return Err(self.error_at(Code::Eof("in a literal"), window.len(), At::Current));
+            }
+            self.refill(self.pos)?;
+        }
+    }
+
+    /// Remembers where a top-level scalar ended (stream mode needs whitespace after it).
+    #[inline(always)]
+    fn note_scalar(&mut self, end: usize) {
+        if self.stream && self.state.depth() == 0 {
+            self.scalar_end = self.input.base() + end as u64;
+        }
+    }
+
+    /// Adds the name just scanned to the innermost object's names; fails on a duplicate.
+    #[inline]
+    fn record_name(&mut self, event: &Event) -> Result<()> {
+        let window = self.input.window();
+        let raw = &window[event.start + 1..event.end - 1];
+        let buf = self.state.names.begin_name();
+        if event.flags == 0 {
+            buf.extend_from_slice(raw);
+        } else {
+            string::unescape(raw, event.flags, buf);
+        }
+        if self.state.names.finish_name() {
+            return Ok(());
+        }
+        let mut name = Vec::new();
+        string::unescape(raw, event.flags, &mut name);
+        let name = String::from_utf8_lossy(&name).into();
+        Err(self.error_at(Code::DuplicateName(name), event.start, At::Name))
+    }
+
+    /// Error: something other than `what` at `pos`.
+    #[cold]
+    fn expected(&self, what: &'static str, at: At) -> Error {
+        let found = Found::at(self.input.window(), self.pos);
+        let code = match found {
+            Found::Char('/') => Code::Comment,
+            _ => Code::Expected(what, found),
+        };
+        self.error_at(code, self.pos, at)
+    }
+
+    /// Error: the byte at `pos` cannot start a value.
+    #[cold]
+    fn bad_value(&self, at: At) -> Error {
+        let window = self.input.window();
+        let rest = &window[self.pos..];
+        let code = if self.offset() == 0 && rest.starts_with(b"\xEF\xBB\xBF") {
+            Code::Bom
+        } else if rest.starts_with(b"NaN") {
+            Code::NotJsonLiteral("NaN")
+        } else if rest.starts_with(b"Infinity") {
+            Code::NotJsonLiteral("Infinity")
+        } else if rest.first() == Some(&b'/') {
+            Code::Comment
+        } else {
+            Code::Expected("a value", Found::at(window, self.pos))
+        };
+        self.error_at(code, self.pos, at)
+    }
+
+    #[cold]
+    pub(crate) fn error_at(&self, code: Code, at: usize, pointer: At) -> Error {
+        Error::new(code, self.input.position(at), self.state.pointer(pointer))
+    }
+}

@@ -1,0 +1,445 @@
+//! Strings: the grammar and UTF-8 checks when reading, unescaping, and escaping when writing.
+
+use super::Stop;
+use crate::error::{Code, Found};
+use crate::scan;
+
+/// The string has at least one escape sequence.
+pub(crate) const ESCAPED: u8 = 1;
+/// The string has invalid UTF-8 or a lone surrogate escape (only under `allow_invalid_utf8`):
+/// decoding replaces them with U+FFFD.
+pub(crate) const INVALID: u8 = 2;
+
+/// How to check a string's bytes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StrCheck {
+    /// The input is known to be UTF-8 (it came as `&str`): skip validation.
+    pub trusted_utf8: bool,
+    /// Accept invalid UTF-8 and lone surrogates, flagging the string [`INVALID`].
+    pub allow_invalid: bool,
+}
+
+/// Scans a string whose opening quote is at `bytes[start]`. Returns the index after the closing
+/// quote and the string's flags.
+///
+/// When the bytes end inside the string and `eof` is false, asks for more with a resume point
+/// (relative to `start`) and the flags so far; call again with both once more bytes are there.
+/// The first call passes `resume = 1` and `flags = 0`.
+#[inline]
+pub(crate) fn scan(
+    bytes: &[u8],
+    start: usize,
+    resume: usize,
+    mut flags: u8,
+    eof: bool,
+    check: StrCheck,
+) -> Result<(usize, u8), Stop> {
+    let mut i = start + resume;
+    loop {
+        let run = scan::string_run(bytes, i);
+        if run.non_ascii && !check.trusted_utf8 {
+            if let Err(e) = scan::validate_utf8(&bytes[i..run.end]) {
+                let bad = i + e.valid_up_to;
+                if e.incomplete && run.end == bytes.len() {
+                    // The bytes end inside a character: more may complete it.
+                    return Err(if eof {
+                        Stop::Invalid(Code::Eof("in a string"), bytes.len())
+                    } else {
+                        Stop::More {
+                            resume: bad - start,
+                            flags,
+                        }
+                    });
+                }
+                if !check.allow_invalid {
+                    return Err(Stop::Invalid(Code::InvalidUtf8(bytes[bad]), bad));
+                }
+                flags |= INVALID;
+            }
+        }
+        i = run.end;
+        match bytes.get(i) {
+            Some(b'"') => return Ok((i + 1, flags)),
+            Some(b'\\') => {
+                i = check_escape(bytes, i, eof, check.allow_invalid, &mut flags).map_err(
+                    |stop| match stop {
+                        Stop::More { .. } => Stop::More {
+                            resume: i - start,
+                            flags,
+                        },
+                        invalid => invalid,
+                    },
+                )?;
+                flags |= ESCAPED;
+            }
+            Some(&c) => return Err(Stop::Invalid(Code::Control(c), i)),
+            None if eof => return Err(Stop::Invalid(Code::Eof("in a string"), i)),
+            None => {
+                return Err(Stop::More {
+                    resume: i - start,
+                    flags,
+                })
+            }
+        }
+    }
+}
+
+/// Checks the escape sequence whose backslash is at `bytes[at]`; returns the index after it.
+/// A `Stop::More` from here means "resume at the backslash" (the caller fills in the offsets).
+fn check_escape(
+    bytes: &[u8],
+    at: usize,
+    eof: bool,
+    allow_invalid: bool,
+    flags: &mut u8,
+) -> Result<usize, Stop> {
+    let more = || {
+        if eof {
+            Stop::Invalid(Code::Eof("in a string"), bytes.len())
+        } else {
+            Stop::More {
+                resume: 0,
+                flags: 0,
+            }
+        }
+    };
+    let Some(&c) = bytes.get(at + 1) else {
+        return Err(more());
+    };
+    match c {
+        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => Ok(at + 2),
+        b'u' => {
+            let unit = hex4(bytes, at + 2).map_err(|e| e.unwrap_or_else(more))?;
+            let mut lone = || {
+                if allow_invalid {
+                    *flags |= INVALID;
+                    Ok(at + 6)
+                } else {
+                    Err(Stop::Invalid(Code::LoneSurrogate(unit), at))
+                }
+            };
+            match unit {
+                0xD800..=0xDBFF => match (bytes.get(at + 6), bytes.get(at + 7)) {
+                    (Some(b'\\'), Some(b'u')) => match hex4(bytes, at + 8) {
+                        Ok(0xDC00..=0xDFFF) => Ok(at + 12),
+                        Ok(_) => lone(),
+                        Err(None) => Err(more()),
+                        // `\uD800\uZZZZ`: the second escape is itself invalid; report the surrogate.
+                        Err(Some(_)) => lone(),
+                    },
+                    (None, _) | (Some(b'\\'), None) => Err(more()),
+                    _ => lone(),
+                },
+                0xDC00..=0xDFFF => lone(),
+                _ => Ok(at + 6),
+            }
+        }
+        _ => Err(Stop::Invalid(
+            Code::InvalidEscape(Found::at(bytes, at + 1)),
+            at + 1,
+        )),
+    }
+}
+
+/// Four hex digits at `bytes[at..]`. `Err(None)`: the bytes end first.
+#[inline]
+fn hex4(bytes: &[u8], at: usize) -> Result<u16, Option<Stop>> {
+    let mut unit = 0u16;
+    for k in at..at + 4 {
+        let Some(&h) = bytes.get(k) else {
+            return Err(None);
+        };
+        let digit = match h {
+            b'0'..=b'9' => h - b'0',
+            b'a'..=b'f' => h - b'a' + 10,
+            b'A'..=b'F' => h - b'A' + 10,
+            _ => {
+                let found = Found::at(bytes, k);
+                return Err(Some(Stop::Invalid(
+                    Code::Expected("4 hex digits after \\u", found),
+                    k,
+                )));
+            }
+        };
+        unit = unit << 4 | u16::from(digit);
+    }
+    Ok(unit)
+}
+
+/// Hex digits of a checked escape (no error cases left).
+fn hex4_checked(bytes: &[u8]) -> u32 {
+    bytes[..4].iter().fold(0, |acc, &h| {
+        let digit = match h {
+            b'0'..=b'9' => h - b'0',
+            b'a'..=b'f' => h - b'a' + 10,
+            _ => h - b'A' + 10,
+        };
+        acc << 4 | u32::from(digit)
+    })
+}
+
+/// Appends the decoded text of a string's contents (the bytes between the quotes) that
+/// [`scan`] accepted with `flags`. Invalid UTF-8 and lone surrogates (possible only with
+/// [`INVALID`]) become U+FFFD.
+pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
+    let mut i = 0;
+    loop {
+        let next = raw[i..]
+            .iter()
+            .position(|&b| b == b'\\')
+            .map_or(raw.len(), |n| i + n);
+        let text = &raw[i..next];
+        if flags & INVALID != 0 {
+            out.extend_from_slice(String::from_utf8_lossy(text).as_bytes());
+        } else {
+            out.extend_from_slice(text);
+        }
+        if next == raw.len() {
+            return;
+        }
+        i = next + 2;
+        let decoded = match raw[next + 1] {
+            b'b' => b'\x08',
+            b'f' => b'\x0c',
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'u' => {
+                let unit = hex4_checked(&raw[i..]);
+                i += 4;
+                let scalar = if (0xD800..0xDC00).contains(&unit)
+                    && raw.get(i) == Some(&b'\\')
+                    && raw.get(i + 1) == Some(&b'u')
+                    && (0xDC00..0xE000).contains(&hex4_checked(&raw[i + 2..]))
+                {
+                    let low = hex4_checked(&raw[i + 2..]);
+                    i += 6;
+                    0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    unit
+                };
+                let c = char::from_u32(scalar).unwrap_or(char::REPLACEMENT_CHARACTER);
+                out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                continue;
+            }
+            other => other, // `"`, `\` and `/` stand for themselves.
+        };
+        out.push(decoded);
+    }
+}
+
+/// For each byte: 0 when it is written as is; otherwise the character after the backslash of
+/// its escape (`u` for `\u00XX`).
+const fn escape_table(html: bool) -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = b'u';
+        b += 1;
+    }
+    table[0x08] = b'b';
+    table[0x09] = b't';
+    table[0x0a] = b'n';
+    table[0x0c] = b'f';
+    table[0x0d] = b'r';
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    if html {
+        table[b'<' as usize] = b'u';
+        table[b'>' as usize] = b'u';
+        table[b'&' as usize] = b'u';
+    }
+    table
+}
+
+static ESCAPE: [u8; 256] = escape_table(false);
+static ESCAPE_HTML: [u8; 256] = escape_table(true);
+
+/// Appends `text` as a JSON string, quotes included, escaping only what must be escaped
+/// (`"`, `\` and control characters, with the short forms where JSON has them), plus `<`, `>`
+/// and `&` when `html` is set. This is also the escaping RFC 8785 prescribes.
+pub(crate) fn escape(text: &str, out: &mut Vec<u8>, html: bool) {
+    let table = if html { &ESCAPE_HTML } else { &ESCAPE };
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let esc = table[usize::from(b)];
+        if esc == 0 {
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        start = i + 1;
+        if esc == b'u' {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.extend_from_slice(&[
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[usize::from(b >> 4)],
+                HEX[usize::from(b & 15)],
+            ]);
+        } else {
+            out.extend_from_slice(&[b'\\', esc]);
+        }
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+/// True when a string's raw text (the bytes between the quotes of a string that [`scan`]
+/// accepted with `flags`) may be written as it is: it is valid UTF-8 and, when `html` is set,
+/// holds no raw `<`, `>` or `&`. Escapes that were not needed are kept: a string keeps its text.
+pub(crate) fn can_copy_raw(raw: &[u8], flags: u8, html: bool) -> bool {
+    flags & INVALID == 0 && !(html && raw.iter().any(|&b| matches!(b, b'<' | b'>' | b'&')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(json: &str, allow_invalid: bool) -> Result<String, String> {
+        let bytes = json.as_bytes();
+        let check = StrCheck {
+            trusted_utf8: false,
+            allow_invalid,
+        };
+        match scan(bytes, 0, 1, 0, true, check) {
+            Ok((end, flags)) => {
+                assert_eq!(end, bytes.len(), "{json}");
+                let mut out = Vec::new();
+                unescape(&bytes[1..end - 1], flags, &mut out);
+                Ok(String::from_utf8(out).unwrap())
+            }
+            Err(Stop::Invalid(code, at)) => Err(format!("{code} @{at}")),
+            Err(Stop::More { .. }) => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn decoding() {
+        let cases: &[(&str, &str, Result<&str, &str>)] = &[
+            ("plain", r#""abc""#, Ok("abc")),
+            (
+                "short escapes",
+                r#""\"\\\/\b\f\n\r\t""#,
+                Ok("\"\\/\u{8}\u{c}\n\r\t"),
+            ),
+            ("unicode escape", r#""\u00e9\u4E2D""#, Ok("é中")),
+            ("surrogate pair", r#""\uD83D\uDE00""#, Ok("😀")),
+            (
+                "lone high",
+                r#""\uD800""#,
+                Err("invalid escape in string: lone surrogate \\uD800 @1"),
+            ),
+            (
+                "lone low",
+                r#""\uDC00x""#,
+                Err("invalid escape in string: lone surrogate \\uDC00 @1"),
+            ),
+            (
+                "high then plain",
+                r#""\uD800\u0041""#,
+                Err("invalid escape in string: lone surrogate \\uD800 @1"),
+            ),
+            (
+                "reversed pair",
+                r#""\uDC00\uD800""#,
+                Err("invalid escape in string: lone surrogate \\uDC00 @1"),
+            ),
+            (
+                "bad escape",
+                r#""\x""#,
+                Err("invalid escape in string: '\\' then 'x' @2"),
+            ),
+            (
+                "bad hex",
+                r#""\u12G4""#,
+                Err("expected 4 hex digits after \\u, found 'G' @5"),
+            ),
+            (
+                "control",
+                "\"a\tb\"",
+                Err("control character U+0009 in string (escape it) @2"),
+            ),
+            (
+                "eof",
+                r#""abc"#,
+                Err("unexpected end of input in a string @4"),
+            ),
+            (
+                "eof in escape",
+                r#""\u00"#,
+                Err("unexpected end of input in a string @5"),
+            ),
+            (
+                "eof after high",
+                r#""\uD800"#,
+                Err("unexpected end of input in a string @7"),
+            ),
+            (
+                "eof in low",
+                r#""\uD800\uDC"#,
+                Err("unexpected end of input in a string @11"),
+            ),
+        ];
+        for (name, json, want) in cases {
+            let want = want.map(str::to_owned).map_err(str::to_owned);
+            assert_eq!(decode(json, false), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn replacing_invalid() {
+        let cases: &[(&str, &str, &str)] = &[
+            ("lone high", r#""a\uD800b""#, "a\u{fffd}b"),
+            ("lone low", r#""\uDC00""#, "\u{fffd}"),
+            ("high then plain", r#""\uD800\u0041""#, "\u{fffd}A"),
+            (
+                "two highs then low",
+                r#""\uD800\uD800\uDC00""#,
+                "\u{fffd}\u{10000}",
+            ),
+        ];
+        for (name, json, want) in cases {
+            assert_eq!(decode(json, true).as_deref(), Ok(*want), "{name}");
+        }
+        let bytes = b"\"a\xffb\xe2\x82\"";
+        let check = StrCheck {
+            trusted_utf8: false,
+            allow_invalid: true,
+        };
+        let (end, flags) = scan(bytes, 0, 1, 0, true, check).unwrap();
+        assert_eq!(flags, INVALID);
+        let mut out = Vec::new();
+        unescape(&bytes[1..end - 1], flags, &mut out);
+        assert_eq!(out, "a\u{fffd}b\u{fffd}".as_bytes());
+    }
+
+    #[test]
+    fn escaping() {
+        let cases: &[(&str, bool, &str)] = &[
+            ("plain", false, r#""abc""#),
+            ("quote and backslash", false, r#""a\"b\\c""#),
+            ("controls", false, r#""\b\t\n\f\r\u0000\u001f""#),
+            ("slash and del kept", false, "\"/\u{7f}\u{2028}\""),
+            ("html off", false, r#""<a&b>""#),
+            ("html on", true, r#""\u003ca\u0026b\u003e""#),
+        ];
+        let inputs = [
+            "abc",
+            "a\"b\\c",
+            "\u{8}\t\n\u{c}\r\0\u{1f}",
+            "/\u{7f}\u{2028}",
+            "<a&b>",
+            "<a&b>",
+        ];
+        for ((name, html, want), input) in cases.iter().zip(inputs) {
+            let mut out = Vec::new();
+            escape(input, &mut out, *html);
+            assert_eq!(String::from_utf8(out).unwrap(), *want, "{name}");
+        }
+    }
+}

@@ -1,0 +1,412 @@
+//! [`Writer`]: writes tokens and raw values as JSON, checking the grammar as it goes.
+//!
+//! The formatting lives in the crate-private [`Emitter`], which writes into a `Vec<u8>`; the
+//! public [`Writer`] drains that buffer into any `io::Write`. The formatting functions of
+//! [`RawValue`] use the emitter directly.
+
+use std::io;
+
+use super::reader::Event;
+use super::state::{At, Pos, State};
+use super::{string, Kind, Number, RawValue, Reader, Token};
+use crate::error::{Code, Error, Position, Result};
+use crate::options::Options;
+
+/// One item to write: a token, or a token's raw text from a reader.
+pub(crate) enum Item<'b> {
+    Begin(Kind),
+    End(Kind),
+    Null,
+    Bool(bool),
+    Number(&'b Number<'b>),
+    /// Number text that passed the grammar.
+    RawNumber(&'b [u8]),
+    Str(&'b str),
+    /// The bytes between the quotes of a string a reader accepted, and its flags.
+    RawStr(&'b [u8], u8),
+}
+
+impl Item<'_> {
+    fn kind(&self) -> Kind {
+        match self {
+            Item::Begin(k) | Item::End(k) => *k,
+            Item::Null => Kind::Null,
+            Item::Bool(_) => Kind::Bool,
+            Item::Number(_) | Item::RawNumber(_) => Kind::Number,
+            Item::Str(_) | Item::RawStr(..) => Kind::String,
+        }
+    }
+}
+
+/// Writes JSON into a `Vec<u8>`: grammar checks, duplicate names, separators, indentation.
+#[derive(Clone, Debug)]
+pub(crate) struct Emitter {
+    pub(crate) out: Vec<u8>,
+    state: State,
+    indent: Option<Box<[u8]>>,
+    prefix: Box<[u8]>,
+    colon_space: bool,
+    html: bool,
+    stream: bool,
+    /// Scratch for re-escaping raw strings.
+    tmp: Vec<u8>,
+}
+
+impl Emitter {
+    pub(crate) fn new(opts: &Options) -> Emitter {
+        Emitter {
+            out: Vec::new(),
+            state: State::new(opts.max_depth, opts.allow_duplicate_names),
+            indent: opts.indent.as_deref().map(|s| s.as_bytes().into()),
+            prefix: opts.prefix.as_bytes().into(),
+            colon_space: opts.space_after_colon || opts.indent.is_some(),
+            html: opts.escape_html,
+            stream: false,
+            tmp: Vec::new(),
+        }
+    }
+
+    /// Writes one item, or fails leaving output and state as they were.
+    pub(crate) fn write(&mut self, item: Item<'_>) -> Result<()> {
+        let kind = item.kind();
+        let pos = self.state.pos();
+        let is_end = matches!(item, Item::End(_));
+        // 1. Grammar, with no side effects.
+        match pos {
+            Pos::TopFirst | Pos::TopNext if is_end => {
+                return Err(self.error(
+                    Code::Mismatched("an end token at the top level"),
+                    At::Current,
+                ))
+            }
+            Pos::TopNext if !self.stream => {
+                return Err(self.error(Code::SecondTopLevel, At::Current))
+            }
+            Pos::ArrayFirst | Pos::ArrayNext if kind == Kind::EndObject => {
+                return Err(self.error(Code::Mismatched("'}' cannot close an array"), At::Current))
+            }
+            Pos::ObjectFirst | Pos::ObjectNext if kind == Kind::EndArray => {
+                return Err(self.error(Code::Mismatched("']' cannot close an object"), At::Current))
+            }
+            Pos::ObjectFirst | Pos::ObjectNext if !is_end && kind != Kind::String => {
+                return Err(self.error(Code::NameNotString(kind.describe()), At::Name))
+            }
+            Pos::ObjectColon if is_end => {
+                return Err(self.error(
+                    Code::Mismatched("an object name without a value"),
+                    At::Current,
+                ))
+            }
+            _ => {}
+        }
+        let name = !is_end && matches!(pos, Pos::ObjectFirst | Pos::ObjectNext);
+        if let Item::Begin(_) = item {
+            if self.state.depth() >= self.state.max_depth() {
+                return Err(self.error(Code::TooDeep(self.state.max_depth()), At::Current));
+            }
+        }
+        if name {
+            self.record_name(&item)?;
+        }
+        // 2. Separators and indentation.
+        let mark = self.out.len();
+        match pos {
+            Pos::ArrayNext | Pos::ObjectNext if !is_end => self.out.push(b','),
+            Pos::ObjectColon => {
+                self.out.push(b':');
+                if self.colon_space {
+                    self.out.push(b' ');
+                }
+            }
+            _ => {}
+        }
+        match pos {
+            Pos::ArrayFirst | Pos::ObjectFirst if !is_end => self.newline(self.state.depth()),
+            Pos::ArrayNext | Pos::ObjectNext => {
+                self.newline(self.state.depth() - usize::from(is_end));
+            }
+            _ => {}
+        }
+        // 3. The token itself.
+        match item {
+            Item::Begin(kind) => {
+                self.out.push(if kind == Kind::BeginObject {
+                    b'{'
+                } else {
+                    b'['
+                });
+                self.state.start_value();
+                self.state.push(kind == Kind::BeginObject);
+                return Ok(());
+            }
+            Item::End(kind) => {
+                self.out
+                    .push(if kind == Kind::EndObject { b'}' } else { b']' });
+                self.state.pop();
+            }
+            Item::Null => self.out.extend_from_slice(b"null"),
+            Item::Bool(b) => self
+                .out
+                .extend_from_slice(if b { b"true" } else { b"false" }),
+            Item::Number(n) => {
+                if let Err(e) = n.write_to(&mut self.out) {
+                    self.out.truncate(mark);
+                    return Err(self.error(e.into_code(), At::Next));
+                }
+            }
+            Item::RawNumber(text) => self.out.extend_from_slice(text),
+            Item::Str(s) => string::escape(s, &mut self.out, self.html),
+            Item::RawStr(raw, flags) => {
+                if string::can_copy_raw(raw, flags, self.html) {
+                    self.out.push(b'"');
+                    self.out.extend_from_slice(raw);
+                    self.out.push(b'"');
+                } else {
+                    self.tmp.clear();
+                    string::unescape(raw, flags, &mut self.tmp);
+                    string::escape(super::str_from_checked(&self.tmp), &mut self.out, self.html);
+                }
+            }
+        }
+        if !is_end {
+            self.state.start_value();
+        }
+        if self.stream && self.state.depth() == 0 {
+            self.out.push(b'\n');
+        }
+        Ok(())
+    }
+
+    /// Writes a newline, the prefix and `depth` indents, when indenting.
+    #[inline]
+    fn newline(&mut self, depth: usize) {
+        if let Some(indent) = &self.indent {
+            self.out.push(b'\n');
+            self.out.extend_from_slice(&self.prefix);
+            for _ in 0..depth {
+                self.out.extend_from_slice(indent);
+            }
+        }
+    }
+
+    fn record_name(&mut self, item: &Item<'_>) -> Result<()> {
+        let buf = self.state.names.begin_name();
+        match *item {
+            Item::Str(s) => buf.extend_from_slice(s.as_bytes()),
+            Item::RawStr(raw, 0) => buf.extend_from_slice(raw),
+            Item::RawStr(raw, flags) => string::unescape(raw, flags, buf),
+            _ => unreachable!("names are strings"),
+        }
+        if self.state.names.finish_name() {
+            return Ok(());
+        }
+        let name = match *item {
+            Item::Str(s) => s.into(),
+            Item::RawStr(raw, flags) => {
+                let mut name = Vec::new();
+                string::unescape(raw, flags, &mut name);
+                String::from_utf8_lossy(&name).into()
+            }
+            _ => unreachable!("names are strings"),
+        };
+        Err(self.error(Code::DuplicateName(name), At::Name))
+    }
+
+    /// Writes the value a reader is at, token by token.
+    pub(crate) fn copy_value<I: super::Input>(&mut self, reader: &mut Reader<I>) -> Result<()> {
+        let depth = reader.depth();
+        while let Some(event) = reader.next_event()? {
+            self.write_event(reader, &event)?;
+            if reader.depth() == depth {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_event<I: super::Input>(&mut self, reader: &Reader<I>, event: &Event) -> Result<()> {
+        let bytes = reader.event_bytes(event);
+        self.write(match event.kind {
+            Kind::BeginObject | Kind::BeginArray => Item::Begin(event.kind),
+            Kind::EndObject | Kind::EndArray => Item::End(event.kind),
+            Kind::Null => Item::Null,
+            Kind::Bool => Item::Bool(bytes[0] == b't'),
+            Kind::Number => Item::RawNumber(bytes),
+            Kind::String => Item::RawStr(&bytes[1..bytes.len() - 1], event.flags),
+        })
+    }
+
+    /// True when a whole top-level value has been written and none is open.
+    pub(crate) fn is_complete(&self) -> bool {
+        self.state.pos() == Pos::TopNext
+    }
+
+    #[cold]
+    fn error(&self, code: Code, at: At) -> Error {
+        Error::new(code, Position::default(), self.state.pointer(at))
+    }
+}
+
+/// Flush to the sink once the buffer holds this much.
+const FLUSH_AT: usize = 64 * 1024;
+
+/// Writes JSON tokens and raw values to an `io::Write`, refusing to write invalid JSON: object
+/// names must be strings, ends must match, a duplicate name is an error (unless allowed), and
+/// in single-value mode (the default) a second top-level value is an error.
+///
+/// Output is compact by default; [`Options::indent`] or [`Options::pretty`] indent it. Strings
+/// are escaped minimally (`"`, `\` and control characters; `<`, `>`, `&` too with
+/// [`Options::escape_html`]).
+///
+/// ```
+/// use jet::text::{Token, Writer};
+/// use jet::Options;
+///
+/// let mut w = Writer::new(Vec::new()).with_options(&Options::default().pretty());
+/// for token in [Token::BeginObject, "a".into(), Token::BeginArray, 1u8.into(), Token::Null,
+///               Token::EndArray, "b".into(), Token::BeginObject, Token::EndObject, Token::EndObject] {
+///     w.write_token(token)?;
+/// }
+/// let out = w.finish()?;
+/// assert_eq!(String::from_utf8(out).unwrap(), "{\n  \"a\": [\n    1,\n    null\n  ],\n  \"b\": {}\n}");
+/// # Ok::<(), jet::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Writer<W> {
+    em: Emitter,
+    sink: W,
+    /// Bytes handed to the sink so far.
+    flushed: u64,
+    opts: Options,
+}
+
+impl<W: io::Write> Writer<W> {
+    /// A writer with the default options (strict, compact).
+    pub fn new(sink: W) -> Writer<W> {
+        let opts = Options::strict();
+        Writer {
+            em: Emitter::new(&opts),
+            sink,
+            flushed: 0,
+            opts,
+        }
+    }
+
+    /// Applies `opts` (formatting, HTML escaping, duplicate names, depth limit). Call before
+    /// writing.
+    pub fn with_options(mut self, opts: &Options) -> Writer<W> {
+        let stream = self.em.stream;
+        self.em = Emitter::new(opts);
+        self.em.stream = stream;
+        self.opts = opts.clone();
+        self
+    }
+
+    /// Stream mode: any number of top-level values, each followed by a newline.
+    pub fn stream(mut self, on: bool) -> Writer<W> {
+        self.em.stream = on;
+        self
+    }
+
+    /// Writes one token.
+    pub fn write_token(&mut self, token: Token<'_>) -> Result<()> {
+        self.em.write(match &token {
+            Token::Null => Item::Null,
+            Token::Bool(b) => Item::Bool(*b),
+            Token::Number(n) => Item::Number(n),
+            Token::String(s) => Item::Str(s),
+            Token::BeginObject | Token::BeginArray => Item::Begin(token.kind()),
+            Token::EndObject | Token::EndArray => Item::End(token.kind()),
+        })?;
+        self.maybe_flush()
+    }
+
+    /// Writes one whole value from its raw bytes, after checking them with this writer's
+    /// options. Strings and numbers keep their text (a string is re-escaped only when HTML
+    /// escaping asks for it); whitespace follows this writer's format. On error nothing is
+    /// written.
+    pub fn write_raw_value(&mut self, value: &RawValue) -> Result<()> {
+        value.validate(&self.opts)?;
+        let mark = self.em.out.len();
+        let saved = self.em.is_complete();
+        let mut reader = Reader::from_slice(value.as_bytes()).with_options(&self.opts);
+        if let Err(e) = self.em.copy_value(&mut reader) {
+            // Only a grammar error at the first token is possible here (the value is valid),
+            // and the emitter leaves state and output untouched on errors.
+            debug_assert_eq!(saved, self.em.is_complete());
+            self.em.out.truncate(mark);
+            return Err(e);
+        }
+        self.maybe_flush()
+    }
+
+    /// Hands buffered output to the sink and flushes it.
+    pub fn flush(&mut self) -> Result<()> {
+        self.drain()?;
+        self.sink.flush().map_err(|e| self.io_error(e))
+    }
+
+    /// Checks that the output is complete (a whole top-level value, nothing left open), flushes
+    /// it and returns the sink.
+    pub fn finish(mut self) -> Result<W> {
+        if !self.em.is_complete() {
+            return Err(Error::new(
+                Code::Incomplete,
+                Position::default(),
+                self.em.state.pointer(At::Current),
+            ));
+        }
+        self.flush()?;
+        Ok(self.sink)
+    }
+
+    /// How many arrays and objects are open.
+    pub fn depth(&self) -> usize {
+        self.em.state.depth()
+    }
+
+    /// Bytes written so far (flushed or buffered).
+    pub fn offset(&self) -> u64 {
+        self.flushed + self.em.out.len() as u64
+    }
+
+    /// The JSON Pointer of the value most recently started.
+    pub fn pointer(&self) -> String {
+        self.em.state.pointer(At::Current)
+    }
+
+    /// The sink.
+    pub fn get_ref(&self) -> &W {
+        &self.sink
+    }
+
+    #[inline]
+    fn maybe_flush(&mut self) -> Result<()> {
+        if self.em.out.len() >= FLUSH_AT {
+            self.drain()?;
+        }
+        Ok(())
+    }
+
+    fn drain(&mut self) -> Result<()> {
+        if let Err(e) = self.sink.write_all(&self.em.out) {
+            return Err(self.io_error(e));
+        }
+        self.flushed += self.em.out.len() as u64;
+        self.em.out.clear();
+        Ok(())
+    }
+
+    #[cold]
+    fn io_error(&self, e: io::Error) -> Error {
+        Error::new(
+            Code::Io(e),
+            Position {
+                offset: self.offset(),
+                line: 0,
+                column: 0,
+            },
+            self.em.state.pointer(At::Current),
+        )
+    }
+}
