@@ -141,7 +141,12 @@ impl fmt::Display for Code {
             Code::LoneSurrogate(u) => {
                 write!(f, "invalid escape in string: lone surrogate \\u{u:04X}")
             }
-            Code::InvalidUtf8(b) => write!(f, "invalid UTF-8 in string: byte 0x{b:02X}"),
+            Code::InvalidUtf8(b) => {
+                write!(
+                    f,
+                    "invalid UTF-8 in string: byte 0x{b:02X} does not start a valid sequence"
+                )
+            }
             Code::Bom => f.write_str("byte order mark (U+FEFF) at the start of input"),
             Code::Comment => f.write_str("comments are not allowed in JSON"),
             Code::NotJsonLiteral(lit) => write!(f, "{lit} is not valid JSON"),

@@ -133,36 +133,44 @@ pub(crate) fn write_f64_es6(out: &mut Vec<u8>, value: f64) -> bool {
 
 /// The shortest decimal digits that read back as `value` (positive and finite), and the decimal
 /// exponent of the first digit: `value ≈ d.ddd × 10^exp`. Among equally short candidates the
-/// closest is chosen, as ECMAScript requires; Rust's `{:e}` formatting gives exactly that.
+/// closest is chosen, and of two equally close the even one, as ECMAScript requires. Ryū does
+/// exactly that (Rust's own `{:e}` breaks such ties upward).
 fn shortest_digits(value: f64) -> ([u8; 17], usize, i32) {
-    use std::io::Write;
-    let mut text = [0u8; 32];
-    let mut cursor = std::io::Cursor::new(&mut text[..]);
-    // At most 17 digits, a point, 'e', a sign and 3 exponent digits: the buffer cannot fill.
-    write!(cursor, "{value:e}").expect("32 bytes hold any f64 in {:e} form");
-    let len = cursor.position() as usize;
-    let text = &text[..len];
-    let e_at = text
+    let mut buf = ryu::Buffer::new();
+    // Ryū writes `ddd.ddd` or `d.ddde[-]x`.
+    let text = buf.format_finite(value).as_bytes();
+    let (mantissa, exp) = match text.iter().position(|&b| b == b'e') {
+        Some(e) => {
+            let exp_text = core::str::from_utf8(&text[e + 1..]).expect("ryu writes ASCII");
+            (
+                &text[..e],
+                exp_text
+                    .parse::<i32>()
+                    .expect("ryu writes a decimal exponent"),
+            )
+        }
+        None => (&text[..], 0),
+    };
+    let int_len = mantissa
         .iter()
-        .position(|&b| b == b'e')
-        .expect("{:e} writes an exponent");
+        .position(|&b| b == b'.')
+        .unwrap_or(mantissa.len());
     let mut digits = [0u8; 17];
-    let mut n = 0;
-    for &b in &text[..e_at] {
-        if b != b'.' {
-            digits[n] = b;
-            n += 1;
+    let mut len = 0;
+    let mut leading_zeros = 0;
+    for &b in mantissa.iter().filter(|b| b.is_ascii_digit()) {
+        if len == 0 && b == b'0' {
+            leading_zeros += 1;
+        } else {
+            digits[len] = b;
+            len += 1;
         }
     }
-    let exp_text = &text[e_at + 1..];
-    let (neg, exp_digits) = match exp_text.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        _ => (false, exp_text),
-    };
-    let mag = exp_digits
-        .iter()
-        .fold(0i32, |acc, &d| acc * 10 + i32::from(d - b'0'));
-    (digits, n, if neg { -mag } else { mag })
+    while len > 1 && digits[len - 1] == b'0' {
+        len -= 1;
+    }
+    // The value is 0.ddd × 10^n with n = int_len - leading_zeros + exp; return n - 1.
+    (digits, len, int_len as i32 - leading_zeros + exp - 1)
 }
 
 #[cfg(test)]

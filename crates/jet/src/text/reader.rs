@@ -210,22 +210,24 @@ impl<I: Input> Reader<I> {
         }
         match self.peek_kind()? {
             None => Ok(()),
-            Some(_) => Err(self.error_at(
-                Code::TrailingData(Found::at(self.input.window(), self.pos)),
-                self.pos,
-                At::Current,
-            )),
+            Some(_) => Err(self.trailing_data()),
         }
+    }
+
+    #[cold]
+    fn trailing_data(&mut self) -> Error {
+        if let Err(e) = self.look_ahead(4) {
+            return e;
+        }
+        let found = Found::at(self.input.window(), self.pos);
+        self.error_at(Code::TrailingData(found), self.pos, At::Current)
     }
 
     /// Positions at the first byte of the next value, or fails.
     fn value_start(&mut self) -> Result<usize> {
         match self.peek_kind()? {
             None => Err(self.error_at(Code::Eof("before a value"), self.pos, At::Current)),
-            Some(Kind::EndArray | Kind::EndObject) => {
-                let found = Found::at(self.input.window(), self.pos);
-                Err(self.error_at(Code::Expected("a value", found), self.pos, At::Next))
-            }
+            Some(Kind::EndArray | Kind::EndObject) => Err(self.expected("a value", At::Next)),
             Some(_) => Ok(self.pos),
         }
     }
@@ -389,8 +391,7 @@ impl<I: Input> Reader<I> {
             }
             Pos::TopNext => {
                 if !self.stream {
-                    let found = Found::at(self.input.window(), self.pos);
-                    return Err(self.error_at(Code::TrailingData(found), self.pos, At::Current));
+                    return Err(self.trailing_data());
                 }
                 if self.offset() == self.scalar_end {
                     return Err(self.expected("whitespace between top-level values", At::Current));
@@ -495,6 +496,7 @@ impl<I: Input> Reader<I> {
                     (resume, flags) = (r, f);
                     self.refill(self.pos)?;
                 }
+                Err(Stop::Invalid(_, at)) if self.needs_context(at) => self.refill(self.pos)?,
                 Err(Stop::Invalid(code, at)) => {
                     return Err(self.error_at(code, at, if name { At::Name } else { At::Current }))
                 }
@@ -509,6 +511,7 @@ impl<I: Input> Reader<I> {
             match number::scan(self.input.window(), self.pos, self.input.at_eof()) {
                 Ok(end) => return Ok(end),
                 Err(Stop::More { .. }) => self.refill(self.pos)?,
+                Err(Stop::Invalid(_, at)) if self.needs_context(at) => self.refill(self.pos)?,
                 Err(Stop::Invalid(code, at)) => return Err(self.error_at(code, at, At::Current)),
             }
         }
@@ -521,6 +524,10 @@ impl<I: Input> Reader<I> {
             let window = self.input.window();
             let have = &window[self.pos..window.len().min(self.pos + literal.len())];
             if let Some(k) = have.iter().zip(literal).position(|(a, b)| a != b) {
+                if self.needs_context(self.pos + k) {
+                    self.refill(self.pos)?;
+                    continue;
+                }
                 let what = match literal[0] {
                     b'n' => "'null'",
                     b't' => "'true'",
@@ -537,6 +544,13 @@ impl<I: Input> Reader<I> {
             }
             self.refill(self.pos)?;
         }
+    }
+
+    /// True when an error at window index `at` should wait for more input, so that the
+    /// message can show the whole character found there.
+    #[cold]
+    fn needs_context(&self, at: usize) -> bool {
+        !self.input.at_eof() && self.input.window().len() - at < 4
     }
 
     /// Remembers where a top-level scalar ended (stream mode needs whitespace after it).
@@ -567,9 +581,22 @@ impl<I: Input> Reader<I> {
         Err(self.error_at(Code::DuplicateName(name), event.start, At::Name))
     }
 
+    /// Makes the window hold `n` bytes from `pos` when the input has them, so an error can
+    /// name what it found whatever the refill boundaries.
+    #[cold]
+    fn look_ahead(&mut self, n: usize) -> Result<()> {
+        while self.input.window().len() - self.pos < n && !self.input.at_eof() {
+            self.refill(self.pos)?;
+        }
+        Ok(())
+    }
+
     /// Error: something other than `what` at `pos`.
     #[cold]
-    fn expected(&self, what: &'static str, at: At) -> Error {
+    fn expected(&mut self, what: &'static str, at: At) -> Error {
+        if let Err(e) = self.look_ahead(4) {
+            return e;
+        }
         let found = Found::at(self.input.window(), self.pos);
         let code = match found {
             Found::Char('/') => Code::Comment,
@@ -580,7 +607,10 @@ impl<I: Input> Reader<I> {
 
     /// Error: the byte at `pos` cannot start a value.
     #[cold]
-    fn bad_value(&self, at: At) -> Error {
+    fn bad_value(&mut self, at: At) -> Error {
+        if let Err(e) = self.look_ahead(8) {
+            return e;
+        }
         let window = self.input.window();
         let rest = &window[self.pos..];
         let code = if self.offset() == 0 && rest.starts_with(b"\xEF\xBB\xBF") {
