@@ -63,9 +63,9 @@ impl io::Read for Records {
             self.next += 1;
             let mut cursor = io::Cursor::new(&mut self.line[..]);
             use io::Write;
-            write!(
+            writeln!(
                 cursor,
-                "{{\"id\":{i},\"name\":\"user \\u00e9 {i}\",\"tags\":[\"a\",\"b\",{{\"deep\":[{i},{i}.5]}}],\"ok\":true}}\n"
+                "{{\"id\":{i},\"name\":\"user \\u00e9 {i}\",\"tags\":[\"a\",\"b\",{{\"deep\":[{i},{i}.5]}}],\"ok\":true}}"
             )?;
             self.line_len = cursor.position() as usize;
             self.line_pos = 0;

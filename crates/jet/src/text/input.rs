@@ -41,11 +41,19 @@ pub(crate) mod private {
 #[derive(Clone, Copy, Debug)]
 pub struct SliceInput<'a> {
     bytes: &'a [u8],
+    /// Offset of `bytes[0]` in the whole input: 0, except in tests that hand a reader the rest
+    /// of a document.
+    base: u64,
 }
 
 impl<'a> SliceInput<'a> {
     pub(crate) fn new(bytes: &'a [u8]) -> SliceInput<'a> {
-        SliceInput { bytes }
+        SliceInput { bytes, base: 0 }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn with_base(bytes: &'a [u8], base: u64) -> SliceInput<'a> {
+        SliceInput { bytes, base }
     }
 }
 
@@ -66,10 +74,12 @@ impl private::Sealed for SliceInput<'_> {
     }
     #[inline(always)]
     fn base(&self) -> u64 {
-        0
+        self.base
     }
     fn position(&self, at: usize) -> Position {
-        Position::in_slice(self.bytes, at)
+        let mut pos = Position::in_slice(self.bytes, at);
+        pos.offset += self.base;
+        pos
     }
 }
 

@@ -149,7 +149,7 @@ fn shortest_digits(value: f64) -> ([u8; 17], usize, i32) {
                     .expect("ryu writes a decimal exponent"),
             )
         }
-        None => (&text[..], 0),
+        None => (text, 0),
     };
     let int_len = mantissa
         .iter()

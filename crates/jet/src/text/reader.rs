@@ -72,9 +72,11 @@ impl<'a> Reader<SliceInput<'a>> {
         Reader::new(SliceInput::new(bytes))
     }
 
+    /// Continues on `rest`, the input from the reader's current offset on (tests only).
     #[cfg(test)]
-    pub(crate) fn replace_input(&mut self, bytes: &'a [u8]) {
-        self.input = SliceInput::new(bytes);
+    pub(crate) fn continue_on(&mut self, rest: &'a [u8]) {
+        self.input = SliceInput::with_base(rest, self.offset());
+        self.pos = 0;
     }
 }
 

@@ -1,0 +1,297 @@
+//! The writer: formatting, escaping, grammar checks, raw values, and round trips of the corpus.
+
+mod common;
+
+use common::corpus;
+use jet::text::{Number, RawValue, Reader, Token, Writer};
+use jet::Options;
+
+fn write(tokens: &[Token<'_>], opts: &Options) -> Result<String, String> {
+    let mut w = Writer::new(Vec::new()).with_options(opts);
+    for t in tokens {
+        w.write_token(t.clone()).map_err(|e| e.to_string())?;
+    }
+    w.finish()
+        .map(|out| String::from_utf8(out).unwrap())
+        .map_err(|e| e.to_string())
+}
+
+fn doc() -> Vec<Token<'static>> {
+    vec![
+        Token::BeginObject,
+        "a".into(),
+        Token::BeginArray,
+        1u8.into(),
+        Token::Number(Number::parse("2.50").unwrap()),
+        Token::BeginObject,
+        Token::EndObject,
+        Token::BeginArray,
+        Token::EndArray,
+        Token::EndArray,
+        "b<&>".into(),
+        "line\n\"quoted\" é".into(),
+        "c".into(),
+        Token::Null,
+        Token::EndObject,
+    ]
+}
+
+#[test]
+fn formats() {
+    let cases: &[(&str, Options, &str)] = &[
+        ("compact", Options::default(), r#"{"a":[1,2.50,{},[]],"b<&>":"line\n\"quoted\" é","c":null}"#),
+        (
+            "space after colon",
+            Options::default().space_after_colon(true),
+            r#"{"a": [1,2.50,{},[]],"b<&>": "line\n\"quoted\" é","c": null}"#,
+        ),
+        (
+            "escape html",
+            Options::default().escape_html(true),
+            r#"{"a":[1,2.50,{},[]],"b\u003c\u0026\u003e":"line\n\"quoted\" é","c":null}"#,
+        ),
+        (
+            "pretty",
+            Options::default().pretty(),
+            "{\n  \"a\": [\n    1,\n    2.50,\n    {},\n    []\n  ],\n  \"b<&>\": \"line\\n\\\"quoted\\\" é\",\n  \"c\": null\n}",
+        ),
+        (
+            "tab indent with prefix",
+            Options::default().indent("\t").prefix("  "),
+            "{\n  \t\"a\": [\n  \t\t1,\n  \t\t2.50,\n  \t\t{},\n  \t\t[]\n  \t],\n  \t\"b<&>\": \"line\\n\\\"quoted\\\" é\",\n  \t\"c\": null\n  }",
+        ),
+    ];
+    for (name, opts, want) in cases {
+        assert_eq!(write(&doc(), opts).as_deref(), Ok(*want), "{name}");
+    }
+}
+
+#[test]
+fn scalars_at_top_level() {
+    let cases: &[(&str, Token<'static>, &str)] = &[
+        ("null", Token::Null, "null"),
+        ("true", Token::Bool(true), "true"),
+        ("i64 min", i64::MIN.into(), "-9223372036854775808"),
+        ("u64 max", u64::MAX.into(), "18446744073709551615"),
+        ("float", 0.1f64.into(), "0.1"),
+        ("integral float", 100.0f64.into(), "100"),
+        ("big float", 1e21f64.into(), "1e+21"),
+        ("f32", 0.1f32.into(), "0.10000000149011612"),
+        // DEL (U+007F) and U+2028 need no escape.
+        (
+            "controls",
+            "\u{0}\u{1f}\u{7f}\u{2028}".into(),
+            "\"\\u0000\\u001f\u{7f}\u{2028}\"",
+        ),
+    ];
+    for (name, token, want) in cases {
+        assert_eq!(
+            write(std::slice::from_ref(token), &Options::default()).as_deref(),
+            Ok(*want),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn grammar_errors() {
+    let cases: &[(&str, Vec<Token<'static>>, &str)] = &[
+        (
+            "name not a string",
+            vec![Token::BeginObject, 1u8.into()],
+            "object name must be a string, not a number",
+        ),
+        (
+            "second value",
+            vec![Token::Null, Token::Null],
+            "a second top-level value (use stream mode)",
+        ),
+        (
+            "end at top",
+            vec![Token::EndArray],
+            "an end token at the top level",
+        ),
+        (
+            "mismatched end",
+            vec![Token::BeginArray, Token::EndObject],
+            "'}' cannot close an array",
+        ),
+        (
+            "value missing",
+            vec![Token::BeginObject, "a".into(), Token::EndObject],
+            "an object name without a value at /a",
+        ),
+        (
+            "duplicate",
+            vec![Token::BeginObject, "a".into(), Token::Null, "a".into()],
+            "duplicate object name \"a\"",
+        ),
+        (
+            "nan",
+            vec![Token::BeginArray, f64::NAN.into()],
+            "NaN and infinity cannot be written as JSON numbers at /0",
+        ),
+        (
+            "infinity",
+            vec![f64::INFINITY.into()],
+            "NaN and infinity cannot be written as JSON numbers",
+        ),
+        (
+            "incomplete",
+            vec![Token::BeginArray, Token::Null],
+            "the JSON value is incomplete at /0",
+        ),
+        ("nothing", vec![], "the JSON value is incomplete"),
+    ];
+    for (name, tokens, want) in cases {
+        assert_eq!(
+            write(tokens, &Options::default()),
+            Err(want.to_string()),
+            "{name}"
+        );
+    }
+    let deep = vec![Token::BeginArray; 4];
+    assert_eq!(
+        write(&deep, &Options::default().max_depth(3)).unwrap_err(),
+        "nesting deeper than the limit of 3 at /0/0"
+    );
+    let dup = vec![
+        Token::BeginObject,
+        "a".into(),
+        Token::Null,
+        "a".into(),
+        Token::Null,
+        Token::EndObject,
+    ];
+    assert_eq!(
+        write(&dup, &Options::default().allow_duplicate_names(true)).unwrap(),
+        r#"{"a":null,"a":null}"#
+    );
+}
+
+#[test]
+fn a_failed_write_leaves_the_writer_usable() {
+    let mut w = Writer::new(Vec::new());
+    w.write_token(Token::BeginArray).unwrap();
+    assert!(w.write_token(f64::NAN.into()).is_err());
+    assert!(w.write_token(Token::EndObject).is_err());
+    assert!(w.write_raw_value(RawValue::from_bytes(b"[1,]")).is_err());
+    w.write_token(1u8.into()).unwrap();
+    w.write_raw_value(RawValue::from_bytes(b" { \"k\" : [ 1.0 , \"\\u0041\" ] } "))
+        .unwrap();
+    w.write_token(Token::EndArray).unwrap();
+    assert_eq!(w.finish().unwrap(), br#"[1,{"k":[1.0,"\u0041"]}]"#);
+}
+
+#[test]
+fn raw_values_follow_the_writer_format() {
+    let opts = Options::default().pretty();
+    let mut w = Writer::new(Vec::new()).with_options(&opts);
+    w.write_token(Token::BeginObject).unwrap();
+    w.write_raw_value(RawValue::from_bytes(b"\"name\""))
+        .unwrap();
+    w.write_raw_value(RawValue::from_bytes(b"{\"x\":[1,2]}"))
+        .unwrap();
+    assert!(w
+        .write_raw_value(RawValue::from_bytes(b"1"))
+        .unwrap_err()
+        .to_string()
+        .contains("object name must be a string"));
+    assert!(w
+        .write_raw_value(RawValue::from_bytes(b"\"name\""))
+        .unwrap_err()
+        .to_string()
+        .contains("duplicate object name"));
+    w.write_token(Token::EndObject).unwrap();
+    let out = String::from_utf8(w.finish().unwrap()).unwrap();
+    assert_eq!(
+        out,
+        "{\n  \"name\": {\n    \"x\": [\n      1,\n      2\n    ]\n  }\n}"
+    );
+}
+
+#[test]
+fn stream_mode_writes_one_value_per_line() {
+    let mut w = Writer::new(Vec::new()).stream(true);
+    for t in [
+        Token::BeginObject,
+        "a".into(),
+        1u8.into(),
+        Token::EndObject,
+        Token::Null,
+        "s".into(),
+    ] {
+        w.write_token(t).unwrap();
+    }
+    assert_eq!(w.finish().unwrap(), b"{\"a\":1}\nnull\n\"s\"\n");
+}
+
+#[test]
+fn io_errors_are_reported() {
+    struct Full;
+    impl std::io::Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::StorageFull,
+                "disk full",
+            ))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut w = Writer::new(Full);
+    w.write_token(Token::Null).unwrap();
+    let err = w.finish().err().expect("writing to a full disk fails");
+    assert!(err.is_io());
+    assert_eq!(
+        err.io_error().unwrap().kind(),
+        std::io::ErrorKind::StorageFull
+    );
+}
+
+/// Tokens of a document, owned.
+fn tokens(bytes: &[u8]) -> Vec<Token<'static>> {
+    let mut reader = Reader::from_slice(bytes);
+    let mut out = Vec::new();
+    while let Some(t) = reader.next_token().unwrap() {
+        out.push(t.into_owned());
+    }
+    out
+}
+
+#[test]
+fn corpus_round_trips() {
+    for (name, bytes) in corpus() {
+        let want = tokens(&bytes);
+        // Tokens through the writer, compact and pretty.
+        for opts in [Options::default(), Options::default().pretty()] {
+            let mut w = Writer::new(Vec::new()).with_options(&opts);
+            for t in &want {
+                w.write_token(t.clone()).unwrap();
+            }
+            let out = w.finish().unwrap();
+            assert!(
+                tokens(&out) == want,
+                "{name}: writer output reads back the same"
+            );
+        }
+        // Raw formatting keeps every token and is stable.
+        let raw = RawValue::from_bytes(&bytes);
+        let compact = raw.compact().unwrap();
+        assert!(tokens(&compact) == want, "{name}: compact");
+        assert!(!compact.contains(&b'\n'), "{name}: compact has no newlines");
+        let pretty = RawValue::from_bytes(&compact).indent("", "  ").unwrap();
+        assert_eq!(
+            RawValue::from_bytes(&pretty).compact().unwrap(),
+            compact,
+            "{name}: indent then compact"
+        );
+        let canon = raw.canonicalize().unwrap();
+        assert_eq!(
+            RawValue::from_bytes(&canon).canonicalize().unwrap(),
+            canon,
+            "{name}: canonical is a fixed point"
+        );
+    }
+}
