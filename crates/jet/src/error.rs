@@ -188,10 +188,7 @@ impl Position {
     #[cold]
     pub(crate) fn in_slice(bytes: &[u8], at: usize) -> Position {
         let before = &bytes[..at.min(bytes.len())];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
+        let line_start = crate::scan::last_newline(before).map_or(0, |i| i + 1);
         Position {
             offset: at as u64,
             line: 1 + crate::scan::count_newlines(before),

@@ -142,16 +142,52 @@ pub(crate) struct Utf8Error {
     pub incomplete: bool,
 }
 
+/// A mask with the high bit set in exactly the bytes of `word` that are zero.
+#[inline(always)]
+fn zero_bytes_exact(word: u64) -> u64 {
+    !(((word & !HI).wrapping_add(!HI)) | word) & HI
+}
+
 /// Counts `\n` bytes.
 #[inline]
 pub(crate) fn count_newlines(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == b'\n').count()
+    let mut chunks = bytes.chunks_exact(8);
+    let mut n = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        n += zero_bytes_exact(word ^ (LO * u64::from(b'\n'))).count_ones() as usize;
+    }
+    n + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
 }
 
-/// Counts characters: bytes that are not UTF-8 continuation bytes (an invalid byte counts as one).
+/// Index of the last `\n` in `bytes`.
+#[inline]
+pub(crate) fn last_newline(bytes: &[u8]) -> Option<usize> {
+    let mut end = bytes.len();
+    while end >= 8 {
+        let word = load_u64(bytes, end - 8);
+        let found = zero_bytes_exact(word ^ (LO * u64::from(b'\n')));
+        if found != 0 {
+            return Some(end - 8 + (63 - found.leading_zeros() as usize) / 8);
+        }
+        end -= 8;
+    }
+    bytes[..end].iter().rposition(|&b| b == b'\n')
+}
+
+/// Counts characters: bytes that are not UTF-8 continuation bytes (`0b10xx_xxxx`), so an invalid
+/// byte counts as one character.
 #[inline]
 pub(crate) fn count_chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+    let mut chunks = bytes.chunks_exact(8);
+    let mut continuation = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        // Bit 7 set and bit 6 clear, in each byte.
+        continuation += (word & !(word << 1) & HI).count_ones() as usize;
+    }
+    continuation += chunks.remainder().iter().filter(|&&b| b & 0xC0 == 0x80).count();
+    bytes.len() - continuation
 }
 
 #[cfg(test)]
@@ -207,6 +243,19 @@ mod tests {
                 non_ascii: true
             }
         );
+    }
+
+    #[test]
+    fn counting_matches_reference() {
+        let bytes: Vec<u8> = (0..=255u8).chain((0..=255u8).rev()).chain(b"\n\n\xc3\xa9\n".iter().copied()).collect();
+        for start in 0..20 {
+            for end in start..bytes.len() {
+                let b = &bytes[start..end];
+                assert_eq!(count_newlines(b), b.iter().filter(|&&x| x == b'\n').count());
+                assert_eq!(count_chars(b), b.iter().filter(|&&x| (x as i8) >= -0x40).count());
+                assert_eq!(last_newline(b), b.iter().rposition(|&x| x == b'\n'));
+            }
+        }
     }
 
     #[test]

@@ -177,7 +177,7 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
         debug_assert!(!self.eof && keep <= self.len);
         if keep > 0 {
             let dropped = &self.buf[..keep];
-            match dropped.iter().rposition(|&b| b == b'\n') {
+            match scan::last_newline(dropped) {
                 Some(last) => {
                     self.lines += scan::count_newlines(dropped);
                     self.line_chars = scan::count_chars(&dropped[last + 1..]);
@@ -210,7 +210,7 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
 
     fn position(&self, at: usize) -> Position {
         let before = &self.buf[..at.min(self.len)];
-        let (line, column) = match before.iter().rposition(|&b| b == b'\n') {
+        let (line, column) = match scan::last_newline(before) {
             Some(last) => (
                 1 + self.lines + scan::count_newlines(before),
                 1 + scan::count_chars(&before[last + 1..]),

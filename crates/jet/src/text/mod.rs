@@ -57,25 +57,30 @@ pub fn validate_with(bytes: &[u8], opts: &Options) -> Result<()> {
     RawValue::from_bytes(bytes).validate(opts)
 }
 
-/// Why a scanner stopped before the end of its token.
+/// Why a scanner stopped before the end of its token. Two words, so that a scanner's
+/// `Result<usize, Stop>` comes back in registers.
 #[derive(Debug)]
 pub(crate) enum Stop {
     /// The window ended inside the token: scan again once there are more bytes, from `resume`
     /// (relative to the token's first byte) with the flags found so far.
     More { resume: usize, flags: u8 },
     /// The token is invalid: what is wrong and the window index of the offending byte.
-    Invalid(Code, usize),
+    Invalid(Box<(Code, usize)>),
 }
 
 impl Stop {
+    /// The token is invalid at window index `at`.
+    #[cold]
+    pub(crate) fn invalid(code: Code, at: usize) -> Stop {
+        Stop::Invalid(Box::new((code, at)))
+    }
+
     /// The error for a scan of complete input (`More` cannot happen there).
     #[cold]
     pub(crate) fn into_error(self, bytes: &[u8], pointer: String) -> Error {
         match self {
-            Stop::Invalid(code, at) => Error::with_code(code, bytes, at, pointer),
-            Stop::More { .. } => {
-                Error::with_code(Code::Eof("in a token"), bytes, bytes.len(), pointer)
-            }
+            Stop::Invalid(invalid) => Error::with_code(invalid.0, bytes, invalid.1, pointer),
+            Stop::More { .. } => Error::with_code(Code::Eof("in a token"), bytes, bytes.len(), pointer),
         }
     }
 }

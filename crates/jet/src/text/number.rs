@@ -5,6 +5,29 @@ use super::Stop;
 use crate::error::{Code, Found};
 use crate::scan;
 
+/// The common case of [`scan`], small enough to inline: an integer or a decimal fraction without
+/// exponent, followed by a byte that cannot continue it. Returns the index after the number, or
+/// `None` when [`scan`] must look.
+#[inline(always)]
+pub(crate) fn scan_simple(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + usize::from(bytes[start] == b'-');
+    match bytes.get(i)? {
+        b'1'..=b'9' => i = scan::skip_digits(bytes, i + 1),
+        b'0' => i += 1,
+        _ => return None,
+    }
+    if bytes.get(i) == Some(&b'.') {
+        if !bytes.get(i + 1)?.is_ascii_digit() {
+            return None;
+        }
+        i = scan::skip_digits(bytes, i + 2);
+    }
+    match bytes.get(i) {
+        Some(b'0'..=b'9' | b'.' | b'e' | b'E') | None => None,
+        Some(_) => Some(i),
+    }
+}
+
 /// Scans a number starting at `bytes[start]` (a `-` or a digit) and returns the index after it.
 ///
 /// Grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. When the bytes end inside
@@ -22,12 +45,12 @@ pub(crate) fn scan(bytes: &[u8], start: usize, eof: bool) -> Result<usize, Stop>
         Some(b'0') => {
             i += 1;
             if matches!(bytes.get(i), Some(b'0'..=b'9')) {
-                return Err(Stop::Invalid(Code::LeadingZero, i));
+                return Err(Stop::invalid(Code::LeadingZero, i));
             }
         }
         Some(b'1'..=b'9') => i = scan::skip_digits(bytes, i + 1),
         Some(_) => return Err(expected("a digit after '-'", bytes, i)),
-        None if eof => return Err(Stop::Invalid(Code::Eof("in a number"), i)),
+        None if eof => return Err(Stop::invalid(Code::Eof("in a number"), i)),
         None => return Err(more),
     }
     if bytes.get(i) == Some(&b'.') {
@@ -52,7 +75,7 @@ fn digits(bytes: &[u8], i: usize, eof: bool, what: &'static str) -> Result<usize
     match bytes.get(i) {
         Some(b'0'..=b'9') => Ok(scan::skip_digits(bytes, i + 1)),
         Some(_) => Err(expected(what, bytes, i)),
-        None if eof => Err(Stop::Invalid(Code::Eof("in a number"), i)),
+        None if eof => Err(Stop::invalid(Code::Eof("in a number"), i)),
         None => Err(Stop::More {
             resume: 0,
             flags: 0,
@@ -62,7 +85,7 @@ fn digits(bytes: &[u8], i: usize, eof: bool, what: &'static str) -> Result<usize
 
 #[cold]
 fn expected(what: &'static str, bytes: &[u8], i: usize) -> Stop {
-    Stop::Invalid(Code::Expected(what, Found::at(bytes, i)), i)
+    Stop::invalid(Code::Expected(what, Found::at(bytes, i)), i)
 }
 
 /// Appends the decimal text of `n`.

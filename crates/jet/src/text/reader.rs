@@ -14,6 +14,20 @@ use crate::scan;
 /// No index is pinned in the window.
 const UNPINNED: usize = usize::MAX;
 
+/// The kind of value each byte starts, if any.
+static VALUE_START: [Option<Kind>; 256] = {
+    let mut table = [None; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match Kind::of_first_byte(b as u8) {
+            Some(Kind::EndArray | Kind::EndObject) => None,
+            kind => kind,
+        };
+        b += 1;
+    }
+    table
+};
+
 /// A strict pull reader of JSON tokens and values.
 ///
 /// It checks the whole grammar as it goes: separators, nesting (up to the depth limit, without
@@ -42,9 +56,9 @@ pub struct Reader<I> {
     state: State,
     check: StrCheck,
     stream: bool,
-    /// The kind of the next token, when [`find_next`](Reader::find_next) already ran: `pos` is
-    /// then at its first byte, separators consumed.
-    peeked: Option<Kind>,
+    /// The next token, when [`find_next`](Reader::find_next) already ran: `pos` is then at
+    /// its first byte, separators consumed.
+    peeked: Option<Next>,
     /// Window index that a refill must keep (the start of a value being read whole).
     pin: usize,
     /// Decoded text of the last escaped string.
@@ -52,6 +66,17 @@ pub struct Reader<I> {
     /// Absolute offset where the last top-level number or literal ended (stream mode: the next
     /// value must not touch it).
     scalar_end: u64,
+}
+
+/// What comes next, as the grammar sees it once separators are consumed.
+#[derive(Clone, Copy, Debug)]
+enum Next {
+    /// An object name.
+    Name,
+    /// A value, starting with this byte (not yet checked); the pointer for an error there.
+    Value(u8, At),
+    /// `]` or `}`.
+    End(Kind),
 }
 
 /// One token as positions in the window: what the hot loops pass around instead of [`Token`].
@@ -174,7 +199,15 @@ impl<I: Input> Reader<I> {
         if self.peeked.is_none() {
             self.peeked = self.find_next()?;
         }
-        Ok(self.peeked)
+        match self.peeked {
+            None => Ok(None),
+            Some(Next::Name) => Ok(Some(Kind::String)),
+            Some(Next::End(kind)) => Ok(Some(kind)),
+            Some(Next::Value(c, at)) => match VALUE_START[usize::from(c)] {
+                Some(kind) => Ok(Some(kind)),
+                None => Err(self.bad_value(at)),
+            },
+        }
     }
 
     /// Reads the next token; `None` at the end of input (after the top-level value, or after
@@ -248,60 +281,67 @@ impl<I: Input> Reader<I> {
     /// Reads the next token as positions in the window.
     #[inline]
     pub(crate) fn next_event(&mut self) -> Result<Option<Event>> {
-        let kind = match self.peeked.take() {
-            Some(kind) => kind,
+        let next = match self.peeked.take() {
+            Some(next) => next,
             None => match self.find_next()? {
-                Some(kind) => kind,
+                Some(next) => next,
                 None => return Ok(None),
             },
         };
-        let mut event = Event {
-            kind,
-            start: self.pos,
-            end: self.pos + 1,
-            flags: 0,
-            name: false,
+        let start = self.pos;
+        let event = match next {
+            Next::Name => self.string_event(true)?,
+            Next::End(kind) => {
+                self.state.pop();
+                Event { kind, start, end: start + 1, flags: 0, name: false }
+            }
+            // The one data-dependent dispatch per value: on its first byte.
+            Next::Value(c, at) => match c {
+                b'"' => self.string_event(false)?,
+                b'-' | b'0'..=b'9' => {
+                    self.state.start_value();
+                    let end = self.scan_number()?;
+                    self.note_scalar(end);
+                    Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false }
+                }
+                b'{' | b'[' => {
+                    let object = c == b'{';
+                    self.state.start_value();
+                    if !self.state.push(object) {
+                        let max = self.state.max_depth();
+                        return Err(self.error_at(Code::TooDeep(max), start, At::Current));
+                    }
+                    let kind = if object { Kind::BeginObject } else { Kind::BeginArray };
+                    Event { kind, start, end: start + 1, flags: 0, name: false }
+                }
+                b't' | b'f' | b'n' => {
+                    self.state.start_value();
+                    let (literal, kind): (&'static [u8], _) = match c {
+                        b'n' => (b"null", Kind::Null),
+                        b't' => (b"true", Kind::Bool),
+                        _ => (b"false", Kind::Bool),
+                    };
+                    let end = self.scan_literal(literal)?;
+                    self.note_scalar(end);
+                    Event { kind, start: self.pos, end, flags: 0, name: false }
+                }
+                _ => return Err(self.bad_value(at)),
+            },
         };
-        match kind {
-            Kind::BeginObject | Kind::BeginArray => {
-                self.state.start_value();
-                if !self.state.push(kind == Kind::BeginObject) {
-                    let max = self.state.max_depth();
-                    return Err(self.error_at(Code::TooDeep(max), self.pos, At::Current));
-                }
-            }
-            Kind::EndObject | Kind::EndArray => self.state.pop(),
-            Kind::String => {
-                event.name = matches!(self.state.pos(), Pos::ObjectFirst | Pos::ObjectNext);
-                self.state.start_value();
-                let (end, flags) = self.scan_string(event.name)?;
-                event.start = self.pos;
-                event.end = end;
-                event.flags = flags;
-                if event.name {
-                    self.record_name(&event)?;
-                }
-            }
-            Kind::Number => {
-                self.state.start_value();
-                event.end = self.scan_number()?;
-                event.start = self.pos;
-                self.note_scalar(event.end);
-            }
-            Kind::Null | Kind::Bool => {
-                self.state.start_value();
-                let literal: &[u8] = match self.input.window()[self.pos] {
-                    b'n' => b"null",
-                    b't' => b"true",
-                    _ => b"false",
-                };
-                event.end = self.scan_literal(literal)?;
-                event.start = self.pos;
-                self.note_scalar(event.end);
-            }
-        }
         self.pos = event.end;
         Ok(Some(event))
+    }
+
+    /// Reads the string at `pos`, a name or a value.
+    #[inline(always)]
+    fn string_event(&mut self, name: bool) -> Result<Event> {
+        self.state.start_value();
+        let (end, flags) = self.scan_string(name)?;
+        let event = Event { kind: Kind::String, start: self.pos, end, flags, name };
+        if name {
+            self.record_name(&event)?;
+        }
+        Ok(event)
     }
 
     /// Builds the [`Token`] of an event that was just read.
@@ -336,95 +376,78 @@ impl<I: Input> Reader<I> {
     /// Skips whitespace and separators up to the next token, checking the grammar. Leaves
     /// `pos` at the token's first byte; `None` at a clean end of input.
     #[inline]
-    fn find_next(&mut self) -> Result<Option<Kind>> {
-        let Some(mut c) = self.skip_ws()? else {
-            return self.at_end();
-        };
-        let mut at = At::Current;
-        match self.state.pos() {
-            Pos::TopFirst => {}
-            Pos::ArrayFirst => {
-                if c == b']' {
-                    return Ok(Some(Kind::EndArray));
-                }
-                at = At::Next;
-            }
-            Pos::ArrayNext => match c {
-                b',' => {
-                    self.pos += 1;
-                    c = self.after_comma(b']', At::Next)?;
-                    at = At::Next;
-                }
-                b']' => return Ok(Some(Kind::EndArray)),
-                _ => return Err(self.expected("',' or ']' after an array element", At::Current)),
-            },
-            Pos::ObjectFirst => {
-                return match c {
-                    b'"' => Ok(Some(Kind::String)),
-                    b'}' => Ok(Some(Kind::EndObject)),
-                    _ => Err(self.expected("an object name (a string) or '}'", At::Name)),
-                };
-            }
-            Pos::ObjectNext => {
-                return match c {
-                    b',' => {
-                        self.pos += 1;
-                        if self.after_comma(b'}', At::Name)? == b'"' {
-                            Ok(Some(Kind::String))
-                        } else {
-                            Err(self.expected("an object name (a string)", At::Name))
-                        }
-                    }
-                    b'}' => Ok(Some(Kind::EndObject)),
-                    _ => Err(self.expected("',' or '}' after an object member", At::Current)),
-                };
-            }
-            Pos::ObjectColon => {
+    fn find_next(&mut self) -> Result<Option<Next>> {
+        let Some(c) = self.skip_ws()? else { return self.at_end() };
+        let entry = self.state.entry();
+        if entry.is_object() {
+            if entry.after_name() {
                 if c != b':' {
                     return Err(self.expected("':' after an object name", At::Current));
                 }
                 self.pos += 1;
-                c = match self.skip_ws()? {
-                    Some(c) => c,
-                    None => {
-                        return Err(self.error_at(Code::Eof("in an object"), self.pos, At::Current))
+                let c = self.after_separator(At::Current, "in an object")?;
+                return Ok(Some(Next::Value(c, At::Current)));
+            }
+            return match c {
+                b'"' if entry.is_empty() => Ok(Some(Next::Name)),
+                b'}' => Ok(Some(Next::End(Kind::EndObject))),
+                b',' if !entry.is_empty() => {
+                    self.pos += 1;
+                    match self.after_separator(At::Name, "in an object")? {
+                        b'"' => Ok(Some(Next::Name)),
+                        b'}' => Err(self.error_at(Code::TrailingComma(b'}'), self.pos, At::Name)),
+                        _ => Err(self.expected("an object name (a string)", At::Name)),
                     }
-                };
+                }
+                _ if entry.is_empty() => Err(self.expected("an object name (a string) or '}'", At::Name)),
+                _ => Err(self.expected("',' or '}' after an object member", At::Current)),
+            };
+        }
+        if entry.is_array() {
+            if c == b']' {
+                return Ok(Some(Next::End(Kind::EndArray)));
             }
-            Pos::TopNext => {
-                if !self.stream {
-                    return Err(self.trailing_data());
-                }
-                if self.offset() == self.scalar_end {
-                    return Err(self.expected("whitespace between top-level values", At::Current));
-                }
+            if entry.is_empty() {
+                return Ok(Some(Next::Value(c, At::Next)));
+            }
+            if c != b',' {
+                return Err(self.expected("',' or ']' after an array element", At::Current));
+            }
+            self.pos += 1;
+            let c = self.after_separator(At::Next, "in an array")?;
+            if c == b']' {
+                return Err(self.error_at(Code::TrailingComma(b']'), self.pos, At::Next));
+            }
+            return Ok(Some(Next::Value(c, At::Next)));
+        }
+        // The top level.
+        if !entry.is_empty() {
+            if !self.stream {
+                return Err(self.trailing_data());
+            }
+            if self.offset() == self.scalar_end {
+                return Err(self.expected("whitespace between top-level values", At::Current));
             }
         }
-        match Kind::of_first_byte(c) {
-            Some(Kind::EndArray | Kind::EndObject) | None => Err(self.bad_value(at)),
-            kind => Ok(kind),
-        }
+        Ok(Some(Next::Value(c, At::Current)))
     }
 
-    /// After a comma: the first byte of what follows, which must not be `close`.
-    #[inline]
-    fn after_comma(&mut self, close: u8, at: At) -> Result<u8> {
-        match self.skip_ws()? {
-            Some(c) if c == close => Err(self.error_at(Code::TrailingComma(close), self.pos, at)),
-            Some(c) => Ok(c),
-            None => {
-                let what = if close == b']' {
-                    "in an array"
-                } else {
-                    "in an object"
-                };
-                Err(self.error_at(Code::Eof(what), self.pos, at))
+    /// After a `,` or `:`: the first byte of what follows (usually right there).
+    #[inline(always)]
+    fn after_separator(&mut self, at: At, within: &'static str) -> Result<u8> {
+        if let Some(&c) = self.input.window().get(self.pos) {
+            if !scan::is_ws(c) {
+                return Ok(c);
             }
+        }
+        match self.skip_ws()? {
+            Some(c) => Ok(c),
+            None => Err(self.error_at(Code::Eof(within), self.pos, at)),
         }
     }
 
     /// The input ended between tokens.
-    fn at_end(&mut self) -> Result<Option<Kind>> {
+    fn at_end(&mut self) -> Result<Option<Next>> {
         let what = match self.state.pos() {
             Pos::TopNext => return Ok(None),
             Pos::TopFirst if self.stream => return Ok(None),
@@ -477,8 +500,17 @@ impl<I: Input> Reader<I> {
     }
 
     /// Scans the string at `pos`; returns its end and flags. `pos` may move (refills).
-    #[inline]
+    #[inline(always)]
     fn scan_string(&mut self, name: bool) -> Result<(usize, u8)> {
+        match string::scan_plain(self.input.window(), self.pos, I::TRUSTED_UTF8) {
+            Some(end) => Ok((end, 0)),
+            None => self.scan_string_slow(name),
+        }
+    }
+
+    /// [`scan_string`](Reader::scan_string) for escapes, errors and strings cut by the window.
+    #[inline(never)]
+    fn scan_string_slow(&mut self, name: bool) -> Result<(usize, u8)> {
         let (mut resume, mut flags) = (1, 0);
         loop {
             let window = self.input.window();
@@ -498,9 +530,10 @@ impl<I: Input> Reader<I> {
                     (resume, flags) = (r, f);
                     self.refill(self.pos)?;
                 }
-                Err(Stop::Invalid(_, at)) if self.needs_context(at) => self.refill(self.pos)?,
-                Err(Stop::Invalid(code, at)) => {
-                    return Err(self.error_at(code, at, if name { At::Name } else { At::Current }))
+                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => self.refill(self.pos)?,
+                Err(Stop::Invalid(invalid)) => {
+                    let (code, at) = *invalid;
+                    return Err(self.error_at(code, at, if name { At::Name } else { At::Current }));
                 }
             }
         }
@@ -509,12 +542,24 @@ impl<I: Input> Reader<I> {
     /// Scans the number at `pos`; returns its end. `pos` may move (refills).
     #[inline]
     fn scan_number(&mut self) -> Result<usize> {
+        match number::scan_simple(self.input.window(), self.pos) {
+            Some(end) => Ok(end),
+            None => self.scan_number_slow(),
+        }
+    }
+
+    /// [`scan_number`](Reader::scan_number) for exponents, errors and numbers cut by the window.
+    #[inline(never)]
+    fn scan_number_slow(&mut self) -> Result<usize> {
         loop {
             match number::scan(self.input.window(), self.pos, self.input.at_eof()) {
                 Ok(end) => return Ok(end),
                 Err(Stop::More { .. }) => self.refill(self.pos)?,
-                Err(Stop::Invalid(_, at)) if self.needs_context(at) => self.refill(self.pos)?,
-                Err(Stop::Invalid(code, at)) => return Err(self.error_at(code, at, At::Current)),
+                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => self.refill(self.pos)?,
+                Err(Stop::Invalid(invalid)) => {
+                    let (code, at) = *invalid;
+                    return Err(self.error_at(code, at, At::Current));
+                }
             }
         }
     }

@@ -19,13 +19,26 @@ pub(crate) struct StrCheck {
     pub allow_invalid: bool,
 }
 
+/// The common case of [`scan`], small enough to inline: a string with no escapes that ends
+/// inside `bytes`. Returns the index after the closing quote, or `None` when [`scan`] must look.
+#[inline(always)]
+pub(crate) fn scan_plain(bytes: &[u8], start: usize, trusted_utf8: bool) -> Option<usize> {
+    let run = scan::string_run(bytes, start + 1);
+    if bytes.get(run.end) != Some(&b'"') {
+        return None;
+    }
+    if run.non_ascii && !trusted_utf8 && scan::validate_utf8(&bytes[start + 1..run.end]).is_err() {
+        return None;
+    }
+    Some(run.end + 1)
+}
+
 /// Scans a string whose opening quote is at `bytes[start]`. Returns the index after the closing
 /// quote and the string's flags.
 ///
 /// When the bytes end inside the string and `eof` is false, asks for more with a resume point
 /// (relative to `start`) and the flags so far; call again with both once more bytes are there.
 /// The first call passes `resume = 1` and `flags = 0`.
-#[inline]
 pub(crate) fn scan(
     bytes: &[u8],
     start: usize,
@@ -43,7 +56,7 @@ pub(crate) fn scan(
                 if e.incomplete && run.end == bytes.len() {
                     // The bytes end inside a character: more may complete it.
                     return Err(if eof {
-                        Stop::Invalid(Code::Eof("in a string"), bytes.len())
+                        Stop::invalid(Code::Eof("in a string"), bytes.len())
                     } else {
                         Stop::More {
                             resume: bad - start,
@@ -52,7 +65,7 @@ pub(crate) fn scan(
                     });
                 }
                 if !check.allow_invalid {
-                    return Err(Stop::Invalid(Code::InvalidUtf8(bytes[bad]), bad));
+                    return Err(Stop::invalid(Code::InvalidUtf8(bytes[bad]), bad));
                 }
                 flags |= INVALID;
             }
@@ -72,8 +85,8 @@ pub(crate) fn scan(
                 )?;
                 flags |= ESCAPED;
             }
-            Some(&c) => return Err(Stop::Invalid(Code::Control(c), i)),
-            None if eof => return Err(Stop::Invalid(Code::Eof("in a string"), i)),
+            Some(&c) => return Err(Stop::invalid(Code::Control(c), i)),
+            None if eof => return Err(Stop::invalid(Code::Eof("in a string"), i)),
             None => {
                 return Err(Stop::More {
                     resume: i - start,
@@ -95,7 +108,7 @@ fn check_escape(
 ) -> Result<usize, Stop> {
     let more = || {
         if eof {
-            Stop::Invalid(Code::Eof("in a string"), bytes.len())
+            Stop::invalid(Code::Eof("in a string"), bytes.len())
         } else {
             Stop::More {
                 resume: 0,
@@ -115,7 +128,7 @@ fn check_escape(
                     *flags |= INVALID;
                     Ok(at + 6)
                 } else {
-                    Err(Stop::Invalid(Code::LoneSurrogate(unit), at))
+                    Err(Stop::invalid(Code::LoneSurrogate(unit), at))
                 }
             };
             match unit {
@@ -134,7 +147,7 @@ fn check_escape(
                 _ => Ok(at + 6),
             }
         }
-        _ => Err(Stop::Invalid(
+        _ => Err(Stop::invalid(
             Code::InvalidEscape(Found::at(bytes, at + 1)),
             at + 1,
         )),
@@ -155,7 +168,7 @@ fn hex4(bytes: &[u8], at: usize) -> Result<u16, Option<Stop>> {
             b'A'..=b'F' => h - b'A' + 10,
             _ => {
                 let found = Found::at(bytes, k);
-                return Err(Some(Stop::Invalid(
+                return Err(Some(Stop::invalid(
                     Code::Expected("4 hex digits after \\u", found),
                     k,
                 )));
@@ -313,7 +326,7 @@ mod tests {
                 unescape(&bytes[1..end - 1], flags, &mut out);
                 Ok(String::from_utf8(out).unwrap())
             }
-            Err(Stop::Invalid(code, at)) => Err(format!("{code} @{at}")),
+            Err(Stop::Invalid(invalid)) => Err(format!("{} @{}", invalid.0, invalid.1)),
             Err(Stop::More { .. }) => unreachable!(),
         }
     }

@@ -28,7 +28,7 @@ pub enum Kind {
 
 impl Kind {
     /// The kind of the token that starts with `byte`, if any token does.
-    pub(crate) fn of_first_byte(byte: u8) -> Option<Kind> {
+    pub(crate) const fn of_first_byte(byte: u8) -> Option<Kind> {
         Some(match byte {
             b'n' => Kind::Null,
             b't' | b'f' => Kind::Bool,

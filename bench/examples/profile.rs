@@ -1,0 +1,40 @@
+//! Runs one jet operation on one file in a loop, for a profiler:
+//! `cargo build --release -p jet-bench --example profile` then
+//! `valgrind --tool=callgrind target/release/examples/profile validate testdata/bench/twitter_status.json 20`.
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let op = args.next().expect("operation: validate | validate-io | tokens | serde-ignored | sonic-ignored");
+    let path = args.next().expect("file");
+    let iters: usize = args.next().map_or(100, |n| n.parse().expect("iterations"));
+    let bytes = std::fs::read(&path).expect("reading the file");
+    let mut n = 0u64;
+    for _ in 0..iters {
+        match op.as_str() {
+            "validate" => jet::text::validate(&bytes).expect("valid"),
+            "validate-dup" => {
+                let opts = jet::Options::default().allow_duplicate_names(true);
+                jet::text::validate_with(&bytes, &opts).expect("valid")
+            }
+            "validate-io" => {
+                let mut r = jet::text::Reader::from_reader(&bytes[..]);
+                r.skip_value().and_then(|()| r.finish()).expect("valid");
+            }
+            "tokens" => {
+                let mut r = jet::text::Reader::from_slice(&bytes);
+                while let Some(t) = r.next_token().expect("valid") {
+                    std::hint::black_box(t);
+                    n += 1;
+                }
+            }
+            "serde-ignored" => {
+                serde_json::from_slice::<serde::de::IgnoredAny>(&bytes).expect("valid");
+            }
+            "sonic-ignored" => {
+                sonic_rs::from_slice::<serde::de::IgnoredAny>(&bytes).expect("valid");
+            }
+            other => panic!("unknown operation {other}"),
+        }
+    }
+    std::hint::black_box(n);
+}

@@ -1,0 +1,121 @@
+//! Markdown tables and the sections of `bench/RESULTS.md`.
+
+use std::fmt::Write;
+use std::io;
+use std::path::Path;
+
+use crate::FileResult;
+
+/// A table for one operation: a row per file, MB/s per contender, ratios of each jet contender
+/// to the baseline and to the best peer, and allocations per operation.
+pub fn table(op: &str, baseline: &str, results: &[FileResult]) -> String {
+    let Some(first) = results.first() else { return String::new() };
+    let names: Vec<&str> = first.measured.iter().map(|m| m.contender).collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "### {op}\n");
+    let _ = write!(out, "| file | bytes |");
+    for n in &names {
+        let _ = write!(out, " {n} MB/s |");
+    }
+    let jets: Vec<&str> = names.iter().copied().filter(|n| n.starts_with("jet")).collect();
+    let peers: Vec<&str> = names.iter().copied().filter(|n| !n.starts_with("jet")).collect();
+    for j in &jets {
+        let _ = write!(out, " {j} ÷ {baseline} |");
+        if peers.len() > 1 {
+            let _ = write!(out, " {j} ÷ best peer |");
+        }
+    }
+    out.push('\n');
+    let columns = 2 + names.len() + jets.len() * if peers.len() > 1 { 2 } else { 1 };
+    out.push_str(&"|---".repeat(columns));
+    out.push_str("|\n");
+    for r in results {
+        let speed = |name: &str| r.measured.iter().find(|m| m.contender == name).map_or(f64::NAN, |m| m.mb_per_s);
+        let _ = write!(out, "| {} | {} |", r.file, r.bytes);
+        for m in &r.measured {
+            let _ = write!(out, " {:.0} |", m.mb_per_s);
+        }
+        let best_peer = peers.iter().map(|p| speed(p)).fold(f64::NAN, f64::max);
+        for j in &jets {
+            let _ = write!(out, " {:.2} |", speed(j) / speed(baseline));
+            if peers.len() > 1 {
+                let _ = write!(out, " {:.2} |", speed(j) / best_peer);
+            }
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "\nAllocations per operation (count / bytes):\n");
+    let _ = write!(out, "| file |");
+    for n in &names {
+        let _ = write!(out, " {n} |");
+    }
+    out.push('\n');
+    out.push_str(&"|---".repeat(names.len() + 1));
+    out.push_str("|\n");
+    for r in results {
+        let _ = write!(out, "| {} |", r.file);
+        for m in &r.measured {
+            let _ = write!(out, " {} / {} |", m.allocs, m.alloc_bytes);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// One labelled section: heading, date, machine, build, and the tables.
+pub fn section(label: &str, rounds: usize, tables: &[String]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "## {label}\n");
+    let _ = writeln!(out, "- date: {}", today());
+    let _ = writeln!(out, "- CPU: {} ({} logical cores)", cpu_model(), cores());
+    let _ = writeln!(out, "- rustc: {}", rustc_version());
+    let _ = writeln!(out, "- compiled with AVX2 enabled (`-C target-cpu=native`): {}", cfg!(target_feature = "avx2"));
+    let _ = writeln!(out, "- median of {rounds} interleaved rounds; each sample ≈ 20 ms; MB = 10^6 bytes\n");
+    for t in tables {
+        out.push_str(t);
+        out.push('\n');
+    }
+    out
+}
+
+/// Replaces (or appends) the section between this label's markers in `path`.
+pub fn write_section(path: &Path, label: &str, text: &str) -> io::Result<()> {
+    let begin = format!("<!-- begin: {label} -->");
+    let end = format!("<!-- end: {label} -->");
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    let block = format!("{begin}\n{text}{end}\n");
+    let new = match (old.find(&begin), old.find(&end)) {
+        (Some(b), Some(e)) if e > b => format!("{}{block}{}", &old[..b], old[e + end.len()..].trim_start_matches('\n')),
+        _ => format!("{}{}{block}", old, if old.is_empty() || old.ends_with("\n\n") { "" } else { "\n" }),
+    };
+    std::fs::write(path, new)
+}
+
+fn today() -> String {
+    std::process::Command::new("date")
+        .arg("+%Y-%m-%d")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or_else(|| "unknown".into(), |s| s.trim().to_owned())
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| info.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned()))
+        .unwrap_or_else(|| "unknown".into())
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn rustc_version() -> String {
+    std::process::Command::new("rustc")
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or_else(|| "unknown".into(), |s| s.trim().to_owned())
+}
