@@ -186,7 +186,11 @@ pub(crate) fn count_chars(bytes: &[u8]) -> usize {
         // Bit 7 set and bit 6 clear, in each byte.
         continuation += (word & !(word << 1) & HI).count_ones() as usize;
     }
-    continuation += chunks.remainder().iter().filter(|&&b| b & 0xC0 == 0x80).count();
+    continuation += chunks
+        .remainder()
+        .iter()
+        .filter(|&&b| b & 0xC0 == 0x80)
+        .count();
     bytes.len() - continuation
 }
 
@@ -247,12 +251,18 @@ mod tests {
 
     #[test]
     fn counting_matches_reference() {
-        let bytes: Vec<u8> = (0..=255u8).chain((0..=255u8).rev()).chain(b"\n\n\xc3\xa9\n".iter().copied()).collect();
+        let bytes: Vec<u8> = (0..=255u8)
+            .chain((0..=255u8).rev())
+            .chain(b"\n\n\xc3\xa9\n".iter().copied())
+            .collect();
         for start in 0..20 {
             for end in start..bytes.len() {
                 let b = &bytes[start..end];
                 assert_eq!(count_newlines(b), b.iter().filter(|&&x| x == b'\n').count());
-                assert_eq!(count_chars(b), b.iter().filter(|&&x| (x as i8) >= -0x40).count());
+                assert_eq!(
+                    count_chars(b),
+                    b.iter().filter(|&&x| (x as i8) >= -0x40).count()
+                );
                 assert_eq!(last_newline(b), b.iter().rposition(|&x| x == b'\n'));
             }
         }

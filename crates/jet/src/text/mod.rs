@@ -80,7 +80,9 @@ impl Stop {
     pub(crate) fn into_error(self, bytes: &[u8], pointer: String) -> Error {
         match self {
             Stop::Invalid(invalid) => Error::with_code(invalid.0, bytes, invalid.1, pointer),
-            Stop::More { .. } => Error::with_code(Code::Eof("in a token"), bytes, bytes.len(), pointer),
+            Stop::More { .. } => {
+                Error::with_code(Code::Eof("in a token"), bytes, bytes.len(), pointer)
+            }
         }
     }
 }

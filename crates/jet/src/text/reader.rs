@@ -293,7 +293,13 @@ impl<I: Input> Reader<I> {
             Next::Name => self.string_event(true)?,
             Next::End(kind) => {
                 self.state.pop();
-                Event { kind, start, end: start + 1, flags: 0, name: false }
+                Event {
+                    kind,
+                    start,
+                    end: start + 1,
+                    flags: 0,
+                    name: false,
+                }
             }
             // The one data-dependent dispatch per value: on its first byte.
             Next::Value(c, at) => match c {
@@ -302,7 +308,13 @@ impl<I: Input> Reader<I> {
                     self.state.start_value();
                     let end = self.scan_number()?;
                     self.note_scalar(end);
-                    Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false }
+                    Event {
+                        kind: Kind::Number,
+                        start: self.pos,
+                        end,
+                        flags: 0,
+                        name: false,
+                    }
                 }
                 b'{' | b'[' => {
                     let object = c == b'{';
@@ -311,8 +323,18 @@ impl<I: Input> Reader<I> {
                         let max = self.state.max_depth();
                         return Err(self.error_at(Code::TooDeep(max), start, At::Current));
                     }
-                    let kind = if object { Kind::BeginObject } else { Kind::BeginArray };
-                    Event { kind, start, end: start + 1, flags: 0, name: false }
+                    let kind = if object {
+                        Kind::BeginObject
+                    } else {
+                        Kind::BeginArray
+                    };
+                    Event {
+                        kind,
+                        start,
+                        end: start + 1,
+                        flags: 0,
+                        name: false,
+                    }
                 }
                 b't' | b'f' | b'n' => {
                     self.state.start_value();
@@ -323,7 +345,13 @@ impl<I: Input> Reader<I> {
                     };
                     let end = self.scan_literal(literal)?;
                     self.note_scalar(end);
-                    Event { kind, start: self.pos, end, flags: 0, name: false }
+                    Event {
+                        kind,
+                        start: self.pos,
+                        end,
+                        flags: 0,
+                        name: false,
+                    }
                 }
                 _ => return Err(self.bad_value(at)),
             },
@@ -337,7 +365,13 @@ impl<I: Input> Reader<I> {
     fn string_event(&mut self, name: bool) -> Result<Event> {
         self.state.start_value();
         let (end, flags) = self.scan_string(name)?;
-        let event = Event { kind: Kind::String, start: self.pos, end, flags, name };
+        let event = Event {
+            kind: Kind::String,
+            start: self.pos,
+            end,
+            flags,
+            name,
+        };
         if name {
             self.record_name(&event)?;
         }
@@ -377,7 +411,9 @@ impl<I: Input> Reader<I> {
     /// `pos` at the token's first byte; `None` at a clean end of input.
     #[inline]
     fn find_next(&mut self) -> Result<Option<Next>> {
-        let Some(c) = self.skip_ws()? else { return self.at_end() };
+        let Some(c) = self.skip_ws()? else {
+            return self.at_end();
+        };
         let entry = self.state.entry();
         if entry.is_object() {
             if entry.after_name() {
@@ -399,7 +435,9 @@ impl<I: Input> Reader<I> {
                         _ => Err(self.expected("an object name (a string)", At::Name)),
                     }
                 }
-                _ if entry.is_empty() => Err(self.expected("an object name (a string) or '}'", At::Name)),
+                _ if entry.is_empty() => {
+                    Err(self.expected("an object name (a string) or '}'", At::Name))
+                }
                 _ => Err(self.expected("',' or '}' after an object member", At::Current)),
             };
         }
@@ -530,7 +568,9 @@ impl<I: Input> Reader<I> {
                     (resume, flags) = (r, f);
                     self.refill(self.pos)?;
                 }
-                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => self.refill(self.pos)?,
+                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => {
+                    self.refill(self.pos)?
+                }
                 Err(Stop::Invalid(invalid)) => {
                     let (code, at) = *invalid;
                     return Err(self.error_at(code, at, if name { At::Name } else { At::Current }));
@@ -555,7 +595,9 @@ impl<I: Input> Reader<I> {
             match number::scan(self.input.window(), self.pos, self.input.at_eof()) {
                 Ok(end) => return Ok(end),
                 Err(Stop::More { .. }) => self.refill(self.pos)?,
-                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => self.refill(self.pos)?,
+                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => {
+                    self.refill(self.pos)?
+                }
                 Err(Stop::Invalid(invalid)) => {
                     let (code, at) = *invalid;
                     return Err(self.error_at(code, at, At::Current));

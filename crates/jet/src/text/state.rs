@@ -82,7 +82,12 @@ pub(crate) struct State {
 
 impl State {
     pub(crate) fn new(max_depth: usize, allow_duplicates: bool) -> State {
-        State { cur: TOP, outer: Vec::new(), max_depth, names: Names::new(allow_duplicates) }
+        State {
+            cur: TOP,
+            outer: Vec::new(),
+            max_depth,
+            names: Names::new(allow_duplicates),
+        }
     }
 
     #[inline(always)]
@@ -160,7 +165,11 @@ impl State {
     pub(crate) fn pointer(&self, at: At) -> String {
         let mut out = String::new();
         let mut object = 0;
-        let open = self.outer.iter().skip(1).chain(if self.outer.is_empty() { None } else { Some(&self.cur) });
+        let open = self.outer.iter().skip(1).chain(if self.outer.is_empty() {
+            None
+        } else {
+            Some(&self.cur)
+        });
         let last = self.depth().saturating_sub(1);
         for (level, &e) in open.enumerate() {
             let n = e & COUNT;
@@ -241,7 +250,10 @@ impl Names {
     }
 
     fn push_object(&mut self) {
-        self.frames.push(Frame { first: self.ends.len(), table: None });
+        self.frames.push(Frame {
+            first: self.ends.len(),
+            table: None,
+        });
     }
 
     fn pop_object(&mut self) {
@@ -279,7 +291,11 @@ impl Names {
     /// [`finish_name`](Names::finish_name) after.
     #[inline]
     pub(crate) fn begin_name(&mut self) -> &mut Vec<u8> {
-        let first = self.frames.last().expect("names are read inside objects").first;
+        let first = self
+            .frames
+            .last()
+            .expect("names are read inside objects")
+            .first;
         if self.allow_duplicates && first < self.ends.len() {
             // Keep only the last name.
             self.truncate(first);
@@ -330,7 +346,10 @@ impl Names {
             let to = if i == index { bytes.len() } else { ends[i] };
             &bytes[from..to]
         };
-        let frame = self.frames.last_mut().expect("names are read inside objects");
+        let frame = self
+            .frames
+            .last_mut()
+            .expect("names are read inside objects");
         let table = frame.table.as_mut().expect("built above");
         !table.insert(hash, index, name_at)
     }
@@ -369,7 +388,10 @@ fn fingerprint(name: &[u8]) -> u32 {
         [first, rest @ ..] => {
             let second = rest.first().unwrap_or(first);
             let last = rest.last().unwrap_or(first);
-            (name.len() as u32 & 0xFF) | u32::from(*first) << 8 | u32::from(*second) << 16 | u32::from(*last) << 24
+            (name.len() as u32 & 0xFF)
+                | u32::from(*first) << 8
+                | u32::from(*second) << 16
+                | u32::from(*last) << 24
         }
     }
 }
@@ -442,7 +464,10 @@ pub(crate) struct NameHash {
 impl NameHash {
     fn random() -> NameHash {
         let state = RandomState::new();
-        NameHash { k0: state.hash_one(0x243F_6A88_85A3_08D3u64), k1: state.hash_one(0x1319_8A2E_0370_7344u64) | 1 }
+        NameHash {
+            k0: state.hash_one(0x243F_6A88_85A3_08D3u64),
+            k1: state.hash_one(0x1319_8A2E_0370_7344u64) | 1,
+        }
     }
 
     #[inline]
@@ -454,7 +479,9 @@ impl NameHash {
         }
         #[inline(always)]
         fn u32_at(bytes: &[u8], at: usize) -> u64 {
-            u64::from(u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")))
+            u64::from(u32::from_le_bytes(
+                bytes[at..at + 4].try_into().expect("4 bytes"),
+            ))
         }
         #[inline(always)]
         fn u64_at(bytes: &[u8], at: usize) -> u64 {
@@ -469,7 +496,11 @@ impl NameHash {
             } else if len >= 4 {
                 (u32_at(name, 0), u32_at(name, len - 4))
             } else if len > 0 {
-                let (x, y, z) = (u64::from(name[0]), u64::from(name[len / 2]), u64::from(name[len - 1]));
+                let (x, y, z) = (
+                    u64::from(name[0]),
+                    u64::from(name[len / 2]),
+                    u64::from(name[len - 1]),
+                );
                 (x << 16 | y << 8 | z, 0)
             } else {
                 (0, 0)
@@ -481,7 +512,10 @@ impl NameHash {
                 h = fold(u64_at(name, i) ^ self.k1, u64_at(name, i + 8) ^ h);
                 i += 16;
             }
-            return fold(fold(u64_at(name, len - 16) ^ self.k1, u64_at(name, len - 8) ^ h), self.k0);
+            return fold(
+                fold(u64_at(name, len - 16) ^ self.k1, u64_at(name, len - 8) ^ h),
+                self.k0,
+            );
         };
         fold(fold(a ^ self.k1, b ^ seed), self.k0)
     }
