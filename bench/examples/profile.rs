@@ -4,9 +4,7 @@
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let op = args
-        .next()
-        .expect("operation: validate | validate-io | tokens | serde-ignored | sonic-ignored");
+    let op = args.next().expect("operation: validate | validate-io | tokens | serde-ignored | sonic-ignored");
     let path = args.next().expect("file");
     let iters: usize = args.next().map_or(100, |n| n.parse().expect("iterations"));
     let bytes = std::fs::read(&path).expect("reading the file");

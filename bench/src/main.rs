@@ -64,18 +64,12 @@ struct Operation {
 }
 
 fn jet_validate(bytes: &[u8]) -> Result<u64, String> {
-    jet::text::validate(bytes)
-        .map(|()| 1)
-        .map_err(|e| e.to_string())
+    jet::text::validate(bytes).map(|()| 1).map_err(|e| e.to_string())
 }
 
 fn jet_validate_io(bytes: &[u8]) -> Result<u64, String> {
     let mut reader = jet::text::Reader::from_reader(bytes);
-    reader
-        .skip_value()
-        .and_then(|()| reader.finish())
-        .map(|()| 1)
-        .map_err(|e| e.to_string())
+    reader.skip_value().and_then(|()| reader.finish()).map(|()| 1).map_err(|e| e.to_string())
 }
 
 fn jet_tokens(bytes: &[u8]) -> Result<u64, String> {
@@ -99,15 +93,11 @@ fn jet_tokens_io(bytes: &[u8]) -> Result<u64, String> {
 }
 
 fn serde_json_ignored(bytes: &[u8]) -> Result<u64, String> {
-    serde_json::from_slice::<serde::de::IgnoredAny>(bytes)
-        .map(|_| 1)
-        .map_err(|e| e.to_string())
+    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map(|_| 1).map_err(|e| e.to_string())
 }
 
 fn sonic_ignored(bytes: &[u8]) -> Result<u64, String> {
-    sonic_rs::from_slice::<serde::de::IgnoredAny>(bytes)
-        .map(|_| 1)
-        .map_err(|e| e.to_string())
+    sonic_rs::from_slice::<serde::de::IgnoredAny>(bytes).map(|_| 1).map_err(|e| e.to_string())
 }
 
 /// Tokens as serde_json would see them: the nearest it offers is visiting a `Value`.
@@ -142,40 +132,19 @@ fn operations() -> Vec<Operation> {
             name: "validate",
             baseline: "serde_json IgnoredAny",
             contenders: vec![
-                Contender {
-                    name: "jet validate (slice)",
-                    run: jet_validate,
-                },
-                Contender {
-                    name: "jet validate (io::Read)",
-                    run: jet_validate_io,
-                },
-                Contender {
-                    name: "serde_json IgnoredAny",
-                    run: serde_json_ignored,
-                },
-                Contender {
-                    name: "sonic-rs IgnoredAny",
-                    run: sonic_ignored,
-                },
+                Contender { name: "jet validate (slice)", run: jet_validate },
+                Contender { name: "jet validate (io::Read)", run: jet_validate_io },
+                Contender { name: "serde_json IgnoredAny", run: serde_json_ignored },
+                Contender { name: "sonic-rs IgnoredAny", run: sonic_ignored },
             ],
         },
         Operation {
             name: "tokens",
             baseline: "serde_json Value",
             contenders: vec![
-                Contender {
-                    name: "jet next_token (slice)",
-                    run: jet_tokens,
-                },
-                Contender {
-                    name: "jet next_token (io::Read)",
-                    run: jet_tokens_io,
-                },
-                Contender {
-                    name: "serde_json Value",
-                    run: serde_json_value_tokens,
-                },
+                Contender { name: "jet next_token (slice)", run: jet_tokens },
+                Contender { name: "jet next_token (io::Read)", run: jet_tokens_io },
+                Contender { name: "serde_json Value", run: serde_json_value_tokens },
             ],
         },
     ]
@@ -218,15 +187,9 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
     // Allocations of one run, after the warm-up above.
     let mut allocations = Vec::new();
     for c in &op.contenders {
-        let (a0, b0) = (
-            ALLOCS.load(Ordering::Relaxed),
-            ALLOC_BYTES.load(Ordering::Relaxed),
-        );
+        let (a0, b0) = (ALLOCS.load(Ordering::Relaxed), ALLOC_BYTES.load(Ordering::Relaxed));
         black_box((c.run)(black_box(bytes)).ok());
-        allocations.push((
-            ALLOCS.load(Ordering::Relaxed) - a0,
-            ALLOC_BYTES.load(Ordering::Relaxed) - b0,
-        ));
+        allocations.push((ALLOCS.load(Ordering::Relaxed) - a0, ALLOC_BYTES.load(Ordering::Relaxed) - b0));
     }
     // Iterations per sample, from a quick timing of each contender.
     let iters: Vec<u32> = op
@@ -259,19 +222,10 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
         .zip(allocations)
         .map(|((c, mut s), (allocs, alloc_bytes))| {
             s.sort_by(f64::total_cmp);
-            Measured {
-                contender: c.name,
-                mb_per_s: s[s.len() / 2],
-                allocs,
-                alloc_bytes,
-            }
+            Measured { contender: c.name, mb_per_s: s[s.len() / 2], allocs, alloc_bytes }
         })
         .collect();
-    Ok(FileResult {
-        file: name.to_owned(),
-        bytes: bytes.len(),
-        measured,
-    })
+    Ok(FileResult { file: name.to_owned(), bytes: bytes.len(), measured })
 }
 
 fn corpus_dir() -> PathBuf {
@@ -287,12 +241,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--rounds" => {
-                rounds = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .expect("--rounds N")
-            }
+            "--rounds" => rounds = args.next().and_then(|n| n.parse().ok()).expect("--rounds N"),
             "--label" => label = args.next().expect("--label NAME"),
             "--write" => write = Some(PathBuf::from(args.next().expect("--write PATH"))),
             "--op" => only_ops.push(args.next().expect("--op NAME")),
@@ -307,20 +256,14 @@ fn main() {
         .expect("testdata/bench")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| {
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read(&p).unwrap(),
-            )
-        })
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
         .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
         .collect();
     files.sort();
 
     let mut sections = Vec::new();
-    for op in operations()
-        .into_iter()
-        .filter(|op| only_ops.is_empty() || only_ops.iter().any(|o| o == op.name))
+    for op in
+        operations().into_iter().filter(|op| only_ops.is_empty() || only_ops.iter().any(|o| o == op.name))
     {
         let mut results = Vec::new();
         for (name, bytes) in &files {

@@ -19,16 +19,8 @@ pub fn table(op: &str, baseline: &str, results: &[FileResult]) -> String {
     for n in &names {
         let _ = write!(out, " {n} MB/s |");
     }
-    let jets: Vec<&str> = names
-        .iter()
-        .copied()
-        .filter(|n| n.starts_with("jet"))
-        .collect();
-    let peers: Vec<&str> = names
-        .iter()
-        .copied()
-        .filter(|n| !n.starts_with("jet"))
-        .collect();
+    let jets: Vec<&str> = names.iter().copied().filter(|n| n.starts_with("jet")).collect();
+    let peers: Vec<&str> = names.iter().copied().filter(|n| !n.starts_with("jet")).collect();
     for j in &jets {
         let _ = write!(out, " {j} ÷ {baseline} |");
         if peers.len() > 1 {
@@ -40,12 +32,8 @@ pub fn table(op: &str, baseline: &str, results: &[FileResult]) -> String {
     out.push_str(&"|---".repeat(columns));
     out.push_str("|\n");
     for r in results {
-        let speed = |name: &str| {
-            r.measured
-                .iter()
-                .find(|m| m.contender == name)
-                .map_or(f64::NAN, |m| m.mb_per_s)
-        };
+        let speed =
+            |name: &str| r.measured.iter().find(|m| m.contender == name).map_or(f64::NAN, |m| m.mb_per_s);
         let _ = write!(out, "| {} | {} |", r.file, r.bytes);
         for m in &r.measured {
             let _ = write!(out, " {:.0} |", m.mb_per_s);
@@ -89,10 +77,7 @@ pub fn section(label: &str, rounds: usize, tables: &[String]) -> String {
         "- compiled with AVX2 enabled (`-C target-cpu=native`): {}",
         cfg!(target_feature = "avx2")
     );
-    let _ = writeln!(
-        out,
-        "- median of {rounds} interleaved rounds; each sample ≈ 20 ms; MB = 10^6 bytes\n"
-    );
+    let _ = writeln!(out, "- median of {rounds} interleaved rounds; each sample ≈ 20 ms; MB = 10^6 bytes\n");
     for t in tables {
         out.push_str(t);
         out.push('\n');
@@ -107,20 +92,10 @@ pub fn write_section(path: &Path, label: &str, text: &str) -> io::Result<()> {
     let old = std::fs::read_to_string(path).unwrap_or_default();
     let block = format!("{begin}\n{text}{end}\n");
     let new = match (old.find(&begin), old.find(&end)) {
-        (Some(b), Some(e)) if e > b => format!(
-            "{}{block}{}",
-            &old[..b],
-            old[e + end.len()..].trim_start_matches('\n')
-        ),
-        _ => format!(
-            "{}{}{block}",
-            old,
-            if old.is_empty() || old.ends_with("\n\n") {
-                ""
-            } else {
-                "\n"
-            }
-        ),
+        (Some(b), Some(e)) if e > b => {
+            format!("{}{block}{}", &old[..b], old[e + end.len()..].trim_start_matches('\n'))
+        }
+        _ => format!("{}{}{block}", old, if old.is_empty() || old.ends_with("\n\n") { "" } else { "\n" }),
     };
     std::fs::write(path, new)
 }

@@ -28,9 +28,6 @@ pub fn open_buffered(path: &str) -> io::Result<Box<dyn BufRead>> {
     if path == "-" {
         Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())))
     } else {
-        Ok(Box::new(BufReader::with_capacity(
-            1 << 16,
-            File::open(path)?,
-        )))
+        Ok(Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)))
     }
 }

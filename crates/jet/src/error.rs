@@ -142,10 +142,7 @@ impl fmt::Display for Code {
                 write!(f, "invalid escape in string: lone surrogate \\u{u:04X}")
             }
             Code::InvalidUtf8(b) => {
-                write!(
-                    f,
-                    "invalid UTF-8 in string: byte 0x{b:02X} does not start a valid sequence"
-                )
+                write!(f, "invalid UTF-8 in string: byte 0x{b:02X} does not start a valid sequence")
             }
             Code::Bom => f.write_str("byte order mark (U+FEFF) at the start of input"),
             Code::Comment => f.write_str("comments are not allowed in JSON"),
@@ -201,13 +198,7 @@ impl Error {
     #[cold]
     pub(crate) fn new(code: Code, pos: Position, pointer: String) -> Error {
         Error {
-            inner: Box::new(Inner {
-                code,
-                offset: pos.offset,
-                line: pos.line,
-                column: pos.column,
-                pointer,
-            }),
+            inner: Box::new(Inner { code, offset: pos.offset, line: pos.line, column: pos.column, pointer }),
         }
     }
 
@@ -310,34 +301,17 @@ const SNIPPET_WIDTH: usize = 100;
 
 #[cold]
 fn render_snippet(input: &[u8], at: usize) -> String {
-    let start = input[..at]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let end = input[at..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(input.len(), |i| at + i);
-    let end_trimmed = if end > start && input[end - 1] == b'\r' {
-        end - 1
-    } else {
-        end
-    };
+    let start = input[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let end = input[at..].iter().position(|&b| b == b'\n').map_or(input.len(), |i| at + i);
+    let end_trimmed = if end > start && input[end - 1] == b'\r' { end - 1 } else { end };
     let line = String::from_utf8_lossy(&input[start..end_trimmed.max(start)]);
     // Work in characters: the caret goes under the character that holds byte `at`.
-    let caret_char = String::from_utf8_lossy(&input[start..at.min(end_trimmed).max(start)])
-        .chars()
-        .count();
-    let chars: Vec<char> = line
-        .chars()
-        .map(|c| if c == '\t' || c.is_control() { ' ' } else { c })
-        .collect();
+    let caret_char = String::from_utf8_lossy(&input[start..at.min(end_trimmed).max(start)]).chars().count();
+    let chars: Vec<char> = line.chars().map(|c| if c == '\t' || c.is_control() { ' ' } else { c }).collect();
     let (from, to) = if chars.len() <= SNIPPET_WIDTH {
         (0, chars.len())
     } else {
-        let from = caret_char
-            .saturating_sub(SNIPPET_WIDTH / 2)
-            .min(chars.len() - SNIPPET_WIDTH);
+        let from = caret_char.saturating_sub(SNIPPET_WIDTH / 2).min(chars.len() - SNIPPET_WIDTH);
         (from, from + SNIPPET_WIDTH)
     };
     let mut out = String::new();

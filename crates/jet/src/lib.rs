@@ -25,3 +25,8 @@ pub mod text;
 
 pub use error::{Category, Error, Result};
 pub use options::{Options, DEFAULT_MAX_DEPTH};
+
+/// The README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;

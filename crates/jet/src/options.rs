@@ -102,10 +102,7 @@ impl Options {
     /// # Panics
     /// When `indent` holds anything but spaces and tabs.
     pub fn indent(mut self, indent: &str) -> Options {
-        assert!(
-            is_blank(indent),
-            "indent must be spaces and tabs, got {indent:?}"
-        );
+        assert!(is_blank(indent), "indent must be spaces and tabs, got {indent:?}");
         self.indent = Some(Cow::Owned(indent.to_owned()));
         self
     }
@@ -115,10 +112,7 @@ impl Options {
     /// # Panics
     /// When `prefix` holds anything but spaces and tabs.
     pub fn prefix(mut self, prefix: &str) -> Options {
-        assert!(
-            is_blank(prefix),
-            "prefix must be spaces and tabs, got {prefix:?}"
-        );
+        assert!(is_blank(prefix), "prefix must be spaces and tabs, got {prefix:?}");
         self.prefix = Cow::Owned(prefix.to_owned());
         self
     }

@@ -43,13 +43,7 @@ struct Records {
 
 impl Records {
     fn new(count: usize) -> Records {
-        Records {
-            next: 0,
-            count,
-            line: [0; 256],
-            line_len: 0,
-            line_pos: 0,
-        }
+        Records { next: 0, count, line: [0; 256], line_len: 0, line_pos: 0 }
     }
 }
 
@@ -97,10 +91,7 @@ fn peak_heap_does_not_grow_with_the_document() {
     let (large, large_tokens) = peak_reading(10_000);
     assert_eq!(large_tokens, 10 * small_tokens);
     let ratio = large as f64 / small as f64;
-    assert!(
-        ratio <= 1.1,
-        "peak heap {small} B for 1,000 lines vs {large} B for 10,000 (ratio {ratio:.2})"
-    );
+    assert!(ratio <= 1.1, "peak heap {small} B for 1,000 lines vs {large} B for 10,000 (ratio {ratio:.2})");
     // And the peak is the buffer plus small change, far below the document size.
     assert!(large < 128 * 1024, "peak heap {large} B");
 }

@@ -24,17 +24,9 @@ fn io_read_in_random_chunks_matches_the_slice_reader() {
         let want = trace(Reader::from_slice(&bytes));
         assert!(want.len() > 10, "{name}");
         let text = std::str::from_utf8(&bytes).unwrap();
-        assert!(
-            trace(Reader::from_str(text)) == want,
-            "{name}: str differs from slice"
-        );
+        assert!(trace(Reader::from_str(text)) == want, "{name}: str differs from slice");
         for seed in 0..2 {
-            let chunks = Chunked {
-                bytes: &bytes,
-                rng: Rng(seed),
-                min: 1,
-                max: 64,
-            };
+            let chunks = Chunked { bytes: &bytes, rng: Rng(seed), min: 1, max: 64 };
             // A small buffer makes refills land inside tokens often.
             let got = trace(Reader::with_capacity(chunks, 64));
             assert_eq!(got.len(), want.len(), "{name} seed {seed}");
@@ -48,10 +40,7 @@ fn io_read_in_random_chunks_matches_the_slice_reader() {
 /// The top-level members of an object document, each read whole as a raw value.
 fn members<I: jet::text::Input>(mut reader: Reader<I>) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
-    assert_eq!(
-        reader.next_token().unwrap().map(|t| t.kind()),
-        Some(Kind::BeginObject)
-    );
+    assert_eq!(reader.next_token().unwrap().map(|t| t.kind()), Some(Kind::BeginObject));
     while reader.peek_kind().unwrap() == Some(Kind::String) {
         reader.next_token().unwrap();
         out.push(reader.read_value().unwrap().as_bytes().to_vec());
@@ -66,12 +55,7 @@ fn read_value_through_io_matches_slice() {
             continue;
         }
         let want = members(Reader::from_slice(&bytes));
-        let chunks = Chunked {
-            bytes: &bytes,
-            rng: Rng(9),
-            min: 1,
-            max: 64,
-        };
+        let chunks = Chunked { bytes: &bytes, rng: Rng(9), min: 1, max: 64 };
         assert!(members(Reader::with_capacity(chunks, 64)) == want, "{name}");
         for value in &want {
             assert!(jet::text::RawValue::from_bytes(value).is_valid(), "{name}");
@@ -115,22 +99,12 @@ fn strings_borrow_the_input_when_unescaped() {
     let input = br#"["plain", "esc\"aped"]"#;
     let mut reader = Reader::from_slice(input);
     reader.next_token().unwrap();
-    let Some(Token::String(s)) = reader.next_token().unwrap() else {
-        panic!()
-    };
+    let Some(Token::String(s)) = reader.next_token().unwrap() else { panic!() };
     let range = input.as_ptr_range();
-    assert!(
-        range.contains(&s.as_ptr()),
-        "unescaped string points into the input"
-    );
-    let Some(Token::String(s)) = reader.next_token().unwrap() else {
-        panic!()
-    };
+    assert!(range.contains(&s.as_ptr()), "unescaped string points into the input");
+    let Some(Token::String(s)) = reader.next_token().unwrap() else { panic!() };
     assert_eq!(s, "esc\"aped");
-    assert!(
-        !range.contains(&s.as_ptr()),
-        "escaped string is decoded elsewhere"
-    );
+    assert!(!range.contains(&s.as_ptr()), "escaped string is decoded elsewhere");
 }
 
 #[test]
@@ -147,11 +121,7 @@ fn stream_mode() {
             "true false nulltrue",
             Err("expected whitespace between top-level values, found 't'"),
         ),
-        (
-            "number then literal",
-            "1true",
-            Err("expected whitespace between top-level values, found 't'"),
-        ),
+        ("number then literal", "1true", Err("expected whitespace between top-level values, found 't'")),
         ("bad line", "1\n[1,]\n3", Err("trailing comma before ']'")),
     ];
     for (name, input, want) in cases {
@@ -175,10 +145,7 @@ fn stream_mode() {
 fn single_value_mode_rejects_trailing_data_and_empty_input() {
     let mut reader = Reader::from_slice(b"[1] 2");
     reader.skip_value().unwrap();
-    assert_eq!(
-        reader.finish().unwrap_err().message().to_string(),
-        "trailing data after the value: '2'"
-    );
+    assert_eq!(reader.finish().unwrap_err().message().to_string(), "trailing data after the value: '2'");
     let mut reader = Reader::from_slice(b"[1]  \n");
     reader.skip_value().unwrap();
     reader.finish().unwrap();
@@ -196,10 +163,7 @@ fn nested(depth: usize) -> Vec<u8> {
 fn depth_limit_default() {
     assert!(jet::text::validate(&nested(10_000)).is_ok());
     let err = jet::text::validate(&nested(10_001)).unwrap_err();
-    assert_eq!(
-        err.message().to_string(),
-        "nesting deeper than the limit of 10000"
-    );
+    assert_eq!(err.message().to_string(), "nesting deeper than the limit of 10000");
     assert_eq!(err.offset(), 10_000);
     assert_eq!(err.pointer().len(), 2 * 10_000);
     // Objects count too.
@@ -258,18 +222,9 @@ fn number_accessors_on_read_tokens() {
         numbers.push(n.into_owned());
     }
     assert_eq!(numbers[0].as_u64().unwrap(), 300);
-    assert_eq!(
-        numbers[1].as_u64().unwrap_err().to_string(),
-        "number -1 is out of range for u64"
-    );
-    assert_eq!(
-        numbers[2].as_i64().unwrap_err().to_string(),
-        "number 1.5 is not an integer (i64)"
-    );
+    assert_eq!(numbers[1].as_u64().unwrap_err().to_string(), "number -1 is out of range for u64");
+    assert_eq!(numbers[2].as_i64().unwrap_err().to_string(), "number 1.5 is not an integer (i64)");
     assert_eq!(numbers[2].as_f64().unwrap(), 1.5);
-    assert_eq!(
-        numbers[3].as_f64().unwrap_err().to_string(),
-        "number 1e400 is out of range for f64"
-    );
+    assert_eq!(numbers[3].as_f64().unwrap_err().to_string(), "number 1e400 is out of range for f64");
     assert!(numbers[4].as_u64().unwrap_err().is_data());
 }

@@ -11,9 +11,7 @@ fn write(tokens: &[Token<'_>], opts: &Options) -> Result<String, String> {
     for t in tokens {
         w.write_token(t.clone()).map_err(|e| e.to_string())?;
     }
-    w.finish()
-        .map(|out| String::from_utf8(out).unwrap())
-        .map_err(|e| e.to_string())
+    w.finish().map(|out| String::from_utf8(out).unwrap()).map_err(|e| e.to_string())
 }
 
 fn doc() -> Vec<Token<'static>> {
@@ -78,18 +76,10 @@ fn scalars_at_top_level() {
         ("big float", 1e21f64.into(), "1e+21"),
         ("f32", 0.1f32.into(), "0.10000000149011612"),
         // DEL (U+007F) and U+2028 need no escape.
-        (
-            "controls",
-            "\u{0}\u{1f}\u{7f}\u{2028}".into(),
-            "\"\\u0000\\u001f\u{7f}\u{2028}\"",
-        ),
+        ("controls", "\u{0}\u{1f}\u{7f}\u{2028}".into(), "\"\\u0000\\u001f\u{7f}\u{2028}\""),
     ];
     for (name, token, want) in cases {
-        assert_eq!(
-            write(std::slice::from_ref(token), &Options::default()).as_deref(),
-            Ok(*want),
-            "{name}"
-        );
+        assert_eq!(write(std::slice::from_ref(token), &Options::default()).as_deref(), Ok(*want), "{name}");
     }
 }
 
@@ -101,21 +91,9 @@ fn grammar_errors() {
             vec![Token::BeginObject, 1u8.into()],
             "object name must be a string, not a number",
         ),
-        (
-            "second value",
-            vec![Token::Null, Token::Null],
-            "a second top-level value (use stream mode)",
-        ),
-        (
-            "end at top",
-            vec![Token::EndArray],
-            "an end token at the top level",
-        ),
-        (
-            "mismatched end",
-            vec![Token::BeginArray, Token::EndObject],
-            "'}' cannot close an array",
-        ),
+        ("second value", vec![Token::Null, Token::Null], "a second top-level value (use stream mode)"),
+        ("end at top", vec![Token::EndArray], "an end token at the top level"),
+        ("mismatched end", vec![Token::BeginArray, Token::EndObject], "'}' cannot close an array"),
         (
             "value missing",
             vec![Token::BeginObject, "a".into(), Token::EndObject],
@@ -131,38 +109,19 @@ fn grammar_errors() {
             vec![Token::BeginArray, f64::NAN.into()],
             "NaN and infinity cannot be written as JSON numbers at /0",
         ),
-        (
-            "infinity",
-            vec![f64::INFINITY.into()],
-            "NaN and infinity cannot be written as JSON numbers",
-        ),
-        (
-            "incomplete",
-            vec![Token::BeginArray, Token::Null],
-            "the JSON value is incomplete at /0",
-        ),
+        ("infinity", vec![f64::INFINITY.into()], "NaN and infinity cannot be written as JSON numbers"),
+        ("incomplete", vec![Token::BeginArray, Token::Null], "the JSON value is incomplete at /0"),
         ("nothing", vec![], "the JSON value is incomplete"),
     ];
     for (name, tokens, want) in cases {
-        assert_eq!(
-            write(tokens, &Options::default()),
-            Err(want.to_string()),
-            "{name}"
-        );
+        assert_eq!(write(tokens, &Options::default()), Err(want.to_string()), "{name}");
     }
     let deep = vec![Token::BeginArray; 4];
     assert_eq!(
         write(&deep, &Options::default().max_depth(3)).unwrap_err(),
         "nesting deeper than the limit of 3 at /0/0"
     );
-    let dup = vec![
-        Token::BeginObject,
-        "a".into(),
-        Token::Null,
-        "a".into(),
-        Token::Null,
-        Token::EndObject,
-    ];
+    let dup = vec![Token::BeginObject, "a".into(), Token::Null, "a".into(), Token::Null, Token::EndObject];
     assert_eq!(
         write(&dup, &Options::default().allow_duplicate_names(true)).unwrap(),
         r#"{"a":null,"a":null}"#
@@ -177,8 +136,7 @@ fn a_failed_write_leaves_the_writer_usable() {
     assert!(w.write_token(Token::EndObject).is_err());
     assert!(w.write_raw_value(RawValue::from_bytes(b"[1,]")).is_err());
     w.write_token(1u8.into()).unwrap();
-    w.write_raw_value(RawValue::from_bytes(b" { \"k\" : [ 1.0 , \"\\u0041\" ] } "))
-        .unwrap();
+    w.write_raw_value(RawValue::from_bytes(b" { \"k\" : [ 1.0 , \"\\u0041\" ] } ")).unwrap();
     w.write_token(Token::EndArray).unwrap();
     assert_eq!(w.finish().unwrap(), br#"[1,{"k":[1.0,"\u0041"]}]"#);
 }
@@ -188,10 +146,8 @@ fn raw_values_follow_the_writer_format() {
     let opts = Options::default().pretty();
     let mut w = Writer::new(Vec::new()).with_options(&opts);
     w.write_token(Token::BeginObject).unwrap();
-    w.write_raw_value(RawValue::from_bytes(b"\"name\""))
-        .unwrap();
-    w.write_raw_value(RawValue::from_bytes(b"{\"x\":[1,2]}"))
-        .unwrap();
+    w.write_raw_value(RawValue::from_bytes(b"\"name\"")).unwrap();
+    w.write_raw_value(RawValue::from_bytes(b"{\"x\":[1,2]}")).unwrap();
     assert!(w
         .write_raw_value(RawValue::from_bytes(b"1"))
         .unwrap_err()
@@ -204,23 +160,13 @@ fn raw_values_follow_the_writer_format() {
         .contains("duplicate object name"));
     w.write_token(Token::EndObject).unwrap();
     let out = String::from_utf8(w.finish().unwrap()).unwrap();
-    assert_eq!(
-        out,
-        "{\n  \"name\": {\n    \"x\": [\n      1,\n      2\n    ]\n  }\n}"
-    );
+    assert_eq!(out, "{\n  \"name\": {\n    \"x\": [\n      1,\n      2\n    ]\n  }\n}");
 }
 
 #[test]
 fn stream_mode_writes_one_value_per_line() {
     let mut w = Writer::new(Vec::new()).stream(true);
-    for t in [
-        Token::BeginObject,
-        "a".into(),
-        1u8.into(),
-        Token::EndObject,
-        Token::Null,
-        "s".into(),
-    ] {
+    for t in [Token::BeginObject, "a".into(), 1u8.into(), Token::EndObject, Token::Null, "s".into()] {
         w.write_token(t).unwrap();
     }
     assert_eq!(w.finish().unwrap(), b"{\"a\":1}\nnull\n\"s\"\n");
@@ -231,10 +177,7 @@ fn io_errors_are_reported() {
     struct Full;
     impl std::io::Write for Full {
         fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
-            Err(std::io::Error::new(
-                std::io::ErrorKind::StorageFull,
-                "disk full",
-            ))
+            Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "disk full"))
         }
         fn flush(&mut self) -> std::io::Result<()> {
             Ok(())
@@ -244,10 +187,7 @@ fn io_errors_are_reported() {
     w.write_token(Token::Null).unwrap();
     let err = w.finish().err().expect("writing to a full disk fails");
     assert!(err.is_io());
-    assert_eq!(
-        err.io_error().unwrap().kind(),
-        std::io::ErrorKind::StorageFull
-    );
+    assert_eq!(err.io_error().unwrap().kind(), std::io::ErrorKind::StorageFull);
 }
 
 /// Tokens of a document, owned.
@@ -271,10 +211,7 @@ fn corpus_round_trips() {
                 w.write_token(t.clone()).unwrap();
             }
             let out = w.finish().unwrap();
-            assert!(
-                tokens(&out) == want,
-                "{name}: writer output reads back the same"
-            );
+            assert!(tokens(&out) == want, "{name}: writer output reads back the same");
         }
         // Raw formatting keeps every token and is stable.
         let raw = RawValue::from_bytes(&bytes);
@@ -282,11 +219,7 @@ fn corpus_round_trips() {
         assert!(tokens(&compact) == want, "{name}: compact");
         assert!(!compact.contains(&b'\n'), "{name}: compact has no newlines");
         let pretty = RawValue::from_bytes(&compact).indent("", "  ").unwrap();
-        assert_eq!(
-            RawValue::from_bytes(&pretty).compact().unwrap(),
-            compact,
-            "{name}: indent then compact"
-        );
+        assert_eq!(RawValue::from_bytes(&pretty).compact().unwrap(), compact, "{name}: indent then compact");
         let canon = raw.canonicalize().unwrap();
         assert_eq!(
             RawValue::from_bytes(&canon).canonicalize().unwrap(),

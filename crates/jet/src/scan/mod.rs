@@ -50,10 +50,7 @@ pub(crate) fn string_run(bytes: &[u8], start: usize) -> StringRun {
             // Keep only the bytes before the special one.
             let before = if n == 0 { 0 } else { u64::MAX >> (64 - 8 * n) };
             high |= word & before & HI;
-            return StringRun {
-                end: i + n,
-                non_ascii: high != 0,
-            };
+            return StringRun { end: i + n, non_ascii: high != 0 };
         }
         high |= word & HI;
         i += 8;
@@ -66,10 +63,7 @@ pub(crate) fn string_run(bytes: &[u8], start: usize) -> StringRun {
         high |= u64::from(b & 0x80);
         i += 1;
     }
-    StringRun {
-        end: i,
-        non_ascii: high != 0,
-    }
+    StringRun { end: i, non_ascii: high != 0 }
 }
 
 /// The portable reference for [`string_run`]: one byte at a time.
@@ -127,10 +121,7 @@ pub(crate) fn skip_digits(bytes: &[u8], start: usize) -> usize {
 pub(crate) fn validate_utf8(bytes: &[u8]) -> Result<(), Utf8Error> {
     match core::str::from_utf8(bytes) {
         Ok(_) => Ok(()),
-        Err(e) => Err(Utf8Error {
-            valid_up_to: e.valid_up_to(),
-            incomplete: e.error_len().is_none(),
-        }),
+        Err(e) => Err(Utf8Error { valid_up_to: e.valid_up_to(), incomplete: e.error_len().is_none() }),
     }
 }
 
@@ -186,11 +177,7 @@ pub(crate) fn count_chars(bytes: &[u8]) -> usize {
         // Bit 7 set and bit 6 clear, in each byte.
         continuation += (word & !(word << 1) & HI).count_ones() as usize;
     }
-    continuation += chunks
-        .remainder()
-        .iter()
-        .filter(|&&b| b & 0xC0 == 0x80)
-        .count();
+    continuation += chunks.remainder().iter().filter(|&&b| b & 0xC0 == 0x80).count();
     bytes.len() - continuation
 }
 
@@ -232,37 +219,20 @@ mod tests {
         let mut buf = vec![b'a'; 16];
         buf[3] = b'"';
         buf[5] = 0xc3;
-        assert_eq!(
-            string_run(&buf, 0),
-            StringRun {
-                end: 3,
-                non_ascii: false
-            }
-        );
+        assert_eq!(string_run(&buf, 0), StringRun { end: 3, non_ascii: false });
         buf[2] = 0xc3;
-        assert_eq!(
-            string_run(&buf, 0),
-            StringRun {
-                end: 3,
-                non_ascii: true
-            }
-        );
+        assert_eq!(string_run(&buf, 0), StringRun { end: 3, non_ascii: true });
     }
 
     #[test]
     fn counting_matches_reference() {
-        let bytes: Vec<u8> = (0..=255u8)
-            .chain((0..=255u8).rev())
-            .chain(b"\n\n\xc3\xa9\n".iter().copied())
-            .collect();
+        let bytes: Vec<u8> =
+            (0..=255u8).chain((0..=255u8).rev()).chain(b"\n\n\xc3\xa9\n".iter().copied()).collect();
         for start in 0..20 {
             for end in start..bytes.len() {
                 let b = &bytes[start..end];
                 assert_eq!(count_newlines(b), b.iter().filter(|&&x| x == b'\n').count());
-                assert_eq!(
-                    count_chars(b),
-                    b.iter().filter(|&&x| (x as i8) >= -0x40).count()
-                );
+                assert_eq!(count_chars(b), b.iter().filter(|&&x| (x as i8) >= -0x40).count());
                 assert_eq!(last_newline(b), b.iter().rposition(|&x| x == b'\n'));
             }
         }
@@ -278,15 +248,9 @@ mod tests {
                     let mut buf = base.clone();
                     buf[at] = other;
                     for start in 0..=len {
-                        let want = buf[start..]
-                            .iter()
-                            .position(|b| !b.is_ascii_digit())
-                            .map_or(len, |n| start + n);
-                        assert_eq!(
-                            skip_digits(&buf, start),
-                            want,
-                            "len {len} at {at} {other:#x}"
-                        );
+                        let want =
+                            buf[start..].iter().position(|b| !b.is_ascii_digit()).map_or(len, |n| start + n);
+                        assert_eq!(skip_digits(&buf, start), want, "len {len} at {at} {other:#x}");
                     }
                 }
             }

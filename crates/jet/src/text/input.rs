@@ -23,6 +23,8 @@ pub(crate) mod private {
     pub trait Sealed {
         /// The bytes are known to be UTF-8 (the input is a `str`).
         const TRUSTED_UTF8: bool;
+        /// The window is the whole input and never moves: indices into it stay valid.
+        const STABLE: bool;
         /// The bytes available now.
         fn window(&self) -> &[u8];
         /// No more bytes will come after the window.
@@ -61,6 +63,7 @@ impl Input for SliceInput<'_> {}
 
 impl private::Sealed for SliceInput<'_> {
     const TRUSTED_UTF8: bool = false;
+    const STABLE: bool = true;
     #[inline(always)]
     fn window(&self) -> &[u8] {
         self.bytes
@@ -91,9 +94,7 @@ pub struct StrInput<'a> {
 
 impl<'a> StrInput<'a> {
     pub(crate) fn new(text: &'a str) -> StrInput<'a> {
-        StrInput {
-            bytes: text.as_bytes(),
-        }
+        StrInput { bytes: text.as_bytes() }
     }
 }
 
@@ -101,6 +102,7 @@ impl Input for StrInput<'_> {}
 
 impl private::Sealed for StrInput<'_> {
     const TRUSTED_UTF8: bool = true;
+    const STABLE: bool = true;
     #[inline(always)]
     fn window(&self) -> &[u8] {
         self.bytes
@@ -162,6 +164,7 @@ impl<R: io::Read> Input for IoInput<R> {}
 
 impl<R: io::Read> private::Sealed for IoInput<R> {
     const TRUSTED_UTF8: bool = false;
+    const STABLE: bool = false;
 
     #[inline(always)]
     fn window(&self) -> &[u8] {
@@ -211,19 +214,11 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
     fn position(&self, at: usize) -> Position {
         let before = &self.buf[..at.min(self.len)];
         let (line, column) = match scan::last_newline(before) {
-            Some(last) => (
-                1 + self.lines + scan::count_newlines(before),
-                1 + scan::count_chars(&before[last + 1..]),
-            ),
-            None => (
-                1 + self.lines,
-                1 + self.line_chars + scan::count_chars(before),
-            ),
+            Some(last) => {
+                (1 + self.lines + scan::count_newlines(before), 1 + scan::count_chars(&before[last + 1..]))
+            }
+            None => (1 + self.lines, 1 + self.line_chars + scan::count_chars(before)),
         };
-        Position {
-            offset: self.base + at as u64,
-            line,
-            column,
-        }
+        Position { offset: self.base + at as u64, line, column }
     }
 }

@@ -80,9 +80,7 @@ impl Stop {
     pub(crate) fn into_error(self, bytes: &[u8], pointer: String) -> Error {
         match self {
             Stop::Invalid(invalid) => Error::with_code(invalid.0, bytes, invalid.1, pointer),
-            Stop::More { .. } => {
-                Error::with_code(Code::Eof("in a token"), bytes, bytes.len(), pointer)
-            }
+            Stop::More { .. } => Error::with_code(Code::Eof("in a token"), bytes, bytes.len(), pointer),
         }
     }
 }
@@ -90,10 +88,7 @@ impl Stop {
 /// Text from bytes a scanner has checked: valid UTF-8 (or known to be, for `str` input).
 #[inline(always)]
 pub(crate) fn str_from_checked(bytes: &[u8]) -> &str {
-    debug_assert!(
-        core::str::from_utf8(bytes).is_ok(),
-        "unchecked bytes: {bytes:?}"
-    );
+    debug_assert!(core::str::from_utf8(bytes).is_ok(), "unchecked bytes: {bytes:?}");
     // SAFETY: callers pass only bytes that passed UTF-8 validation in `string::scan` (or came
     // from a `str`), number text (ASCII by its grammar), or the output of `string::unescape`,
     // which writes valid UTF-8 (decoded escapes, checked text, or U+FFFD replacements).

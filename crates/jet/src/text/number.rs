@@ -33,10 +33,7 @@ pub(crate) fn scan_simple(bytes: &[u8], start: usize) -> Option<usize> {
 /// Grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. When the bytes end inside
 /// the number and `eof` is false, asks for more: the number is scanned again from its start.
 pub(crate) fn scan(bytes: &[u8], start: usize, eof: bool) -> Result<usize, Stop> {
-    let more = Stop::More {
-        resume: 0,
-        flags: 0,
-    };
+    let more = Stop::More { resume: 0, flags: 0 };
     let mut i = start;
     if bytes[i] == b'-' {
         i += 1;
@@ -76,10 +73,7 @@ fn digits(bytes: &[u8], i: usize, eof: bool, what: &'static str) -> Result<usize
         Some(b'0'..=b'9') => Ok(scan::skip_digits(bytes, i + 1)),
         Some(_) => Err(expected(what, bytes, i)),
         None if eof => Err(Stop::invalid(Code::Eof("in a number"), i)),
-        None => Err(Stop::More {
-            resume: 0,
-            flags: 0,
-        }),
+        None => Err(Stop::More { resume: 0, flags: 0 }),
     }
 }
 
@@ -165,19 +159,11 @@ fn shortest_digits(value: f64) -> ([u8; 17], usize, i32) {
     let (mantissa, exp) = match text.iter().position(|&b| b == b'e') {
         Some(e) => {
             let exp_text = core::str::from_utf8(&text[e + 1..]).expect("ryu writes ASCII");
-            (
-                &text[..e],
-                exp_text
-                    .parse::<i32>()
-                    .expect("ryu writes a decimal exponent"),
-            )
+            (&text[..e], exp_text.parse::<i32>().expect("ryu writes a decimal exponent"))
         }
         None => (text, 0),
     };
-    let int_len = mantissa
-        .iter()
-        .position(|&b| b == b'.')
-        .unwrap_or(mantissa.len());
+    let int_len = mantissa.iter().position(|&b| b == b'.').unwrap_or(mantissa.len());
     let mut digits = [0u8; 17];
     let mut len = 0;
     let mut leading_zeros = 0;
@@ -217,11 +203,7 @@ mod tests {
             ("last plain small", 1e-6, "0.000001"),
             ("first exponent small", 1e-7, "1e-7"),
             ("last plain large", 1e20, "100000000000000000000"),
-            (
-                "21 digits plain",
-                999999999999999900000.0,
-                "999999999999999900000",
-            ),
+            ("21 digits plain", 999999999999999900000.0, "999999999999999900000"),
             ("first exponent large", 1e21, "1e+21"),
             ("exponent with fraction", 1.5e30, "1.5e+30"),
             ("max", f64::MAX, "1.7976931348623157e+308"),

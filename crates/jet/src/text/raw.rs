@@ -110,10 +110,7 @@ impl RawValue {
 /// A value being canonicalized.
 enum Frame {
     Array(Vec<u8>),
-    Object {
-        members: Vec<(String, Vec<u8>)>,
-        name: String,
-    },
+    Object { members: Vec<(String, Vec<u8>)>, name: String },
 }
 
 fn canonicalize(src: &[u8], opts: &Options) -> Result<Vec<u8>> {
@@ -130,10 +127,7 @@ fn canonicalize(src: &[u8], opts: &Options) -> Result<Vec<u8>> {
                 continue;
             }
             Kind::BeginObject => {
-                stack.push(Frame::Object {
-                    members: Vec::new(),
-                    name: String::new(),
-                });
+                stack.push(Frame::Object { members: Vec::new(), name: String::new() });
                 continue;
             }
             Kind::EndArray | Kind::EndObject => match stack.pop() {
@@ -160,9 +154,9 @@ fn canonicalize(src: &[u8], opts: &Options) -> Result<Vec<u8>> {
             Kind::Null | Kind::Bool => text.extend_from_slice(bytes),
             Kind::Number => {
                 let number = super::Number::from_checked(super::str_from_checked(bytes));
-                let value = number.as_f64().map_err(|e| {
-                    reader.error_at(e.into_code(), event.start, super::state::At::Current)
-                })?;
+                let value = number
+                    .as_f64()
+                    .map_err(|e| reader.error_at(e.into_code(), event.start, super::state::At::Current))?;
                 number::write_f64_es6(&mut text, value);
             }
             Kind::String => {
@@ -185,9 +179,7 @@ fn canonicalize(src: &[u8], opts: &Options) -> Result<Vec<u8>> {
                 }
                 items.extend_from_slice(&text);
             }
-            Some(Frame::Object { members, name }) => {
-                members.push((std::mem::take(name), text.clone()))
-            }
+            Some(Frame::Object { members, name }) => members.push((std::mem::take(name), text.clone())),
             None => out.extend_from_slice(&text),
         }
     }

@@ -100,6 +100,8 @@ impl<'a> Reader<SliceInput<'a>> {
     /// Continues on `rest`, the input from the reader's current offset on (tests only).
     #[cfg(test)]
     pub(crate) fn continue_on(&mut self, rest: &'a [u8]) {
+        use super::input::private::Sealed as _;
+        self.state.names.detach(self.input.window());
         self.input = SliceInput::with_base(rest, self.offset());
         self.pos = 0;
     }
@@ -139,10 +141,7 @@ impl<I: Input> Reader<I> {
             input,
             pos: 0,
             state: State::new(opts.max_depth, opts.allow_duplicate_names),
-            check: StrCheck {
-                trusted_utf8: I::TRUSTED_UTF8,
-                allow_invalid: opts.allow_invalid_utf8,
-            },
+            check: StrCheck { trusted_utf8: I::TRUSTED_UTF8, allow_invalid: opts.allow_invalid_utf8 },
             stream: false,
             peeked: None,
             pin: UNPINNED,
@@ -191,7 +190,7 @@ impl<I: Input> Reader<I> {
     /// The JSON Pointer (RFC 6901) of the value most recently started: after reading
     /// `{"a": [1, 2` it is `/a/1`.
     pub fn pointer(&self) -> String {
-        self.state.pointer(At::Current)
+        self.state.pointer(At::Current, self.input.window())
     }
 
     /// The kind of the next token, without consuming it; `None` at the end of input.
@@ -293,13 +292,7 @@ impl<I: Input> Reader<I> {
             Next::Name => self.string_event(true)?,
             Next::End(kind) => {
                 self.state.pop();
-                Event {
-                    kind,
-                    start,
-                    end: start + 1,
-                    flags: 0,
-                    name: false,
-                }
+                Event { kind, start, end: start + 1, flags: 0, name: false }
             }
             // The one data-dependent dispatch per value: on its first byte.
             Next::Value(c, at) => match c {
@@ -308,13 +301,7 @@ impl<I: Input> Reader<I> {
                     self.state.start_value();
                     let end = self.scan_number()?;
                     self.note_scalar(end);
-                    Event {
-                        kind: Kind::Number,
-                        start: self.pos,
-                        end,
-                        flags: 0,
-                        name: false,
-                    }
+                    Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false }
                 }
                 b'{' | b'[' => {
                     let object = c == b'{';
@@ -323,18 +310,8 @@ impl<I: Input> Reader<I> {
                         let max = self.state.max_depth();
                         return Err(self.error_at(Code::TooDeep(max), start, At::Current));
                     }
-                    let kind = if object {
-                        Kind::BeginObject
-                    } else {
-                        Kind::BeginArray
-                    };
-                    Event {
-                        kind,
-                        start,
-                        end: start + 1,
-                        flags: 0,
-                        name: false,
-                    }
+                    let kind = if object { Kind::BeginObject } else { Kind::BeginArray };
+                    Event { kind, start, end: start + 1, flags: 0, name: false }
                 }
                 b't' | b'f' | b'n' => {
                     self.state.start_value();
@@ -345,13 +322,7 @@ impl<I: Input> Reader<I> {
                     };
                     let end = self.scan_literal(literal)?;
                     self.note_scalar(end);
-                    Event {
-                        kind,
-                        start: self.pos,
-                        end,
-                        flags: 0,
-                        name: false,
-                    }
+                    Event { kind, start: self.pos, end, flags: 0, name: false }
                 }
                 _ => return Err(self.bad_value(at)),
             },
@@ -365,13 +336,7 @@ impl<I: Input> Reader<I> {
     fn string_event(&mut self, name: bool) -> Result<Event> {
         self.state.start_value();
         let (end, flags) = self.scan_string(name)?;
-        let event = Event {
-            kind: Kind::String,
-            start: self.pos,
-            end,
-            flags,
-            name,
-        };
+        let event = Event { kind: Kind::String, start: self.pos, end, flags, name };
         if name {
             self.record_name(&event)?;
         }
@@ -435,9 +400,7 @@ impl<I: Input> Reader<I> {
                         _ => Err(self.expected("an object name (a string)", At::Name)),
                     }
                 }
-                _ if entry.is_empty() => {
-                    Err(self.expected("an object name (a string) or '}'", At::Name))
-                }
+                _ if entry.is_empty() => Err(self.expected("an object name (a string) or '}'", At::Name)),
                 _ => Err(self.expected("',' or '}' after an object member", At::Current)),
             };
         }
@@ -493,11 +456,7 @@ impl<I: Input> Reader<I> {
             Pos::ArrayFirst | Pos::ArrayNext => "in an array",
             _ => "in an object",
         };
-        let at = if self.state.pos() == Pos::ArrayFirst {
-            At::Next
-        } else {
-            At::Current
-        };
+        let at = if self.state.pos() == Pos::ArrayFirst { At::Next } else { At::Current };
         Err(self.error_at(Code::Eof(what), self.pos, at))
     }
 
@@ -552,25 +511,13 @@ impl<I: Input> Reader<I> {
         let (mut resume, mut flags) = (1, 0);
         loop {
             let window = self.input.window();
-            match string::scan(
-                window,
-                self.pos,
-                resume,
-                flags,
-                self.input.at_eof(),
-                self.check,
-            ) {
+            match string::scan(window, self.pos, resume, flags, self.input.at_eof(), self.check) {
                 Ok(done) => return Ok(done),
-                Err(Stop::More {
-                    resume: r,
-                    flags: f,
-                }) => {
+                Err(Stop::More { resume: r, flags: f }) => {
                     (resume, flags) = (r, f);
                     self.refill(self.pos)?;
                 }
-                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => {
-                    self.refill(self.pos)?
-                }
+                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => self.refill(self.pos)?,
                 Err(Stop::Invalid(invalid)) => {
                     let (code, at) = *invalid;
                     return Err(self.error_at(code, at, if name { At::Name } else { At::Current }));
@@ -595,9 +542,7 @@ impl<I: Input> Reader<I> {
             match number::scan(self.input.window(), self.pos, self.input.at_eof()) {
                 Ok(end) => return Ok(end),
                 Err(Stop::More { .. }) => self.refill(self.pos)?,
-                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => {
-                    self.refill(self.pos)?
-                }
+                Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => self.refill(self.pos)?,
                 Err(Stop::Invalid(invalid)) => {
                     let (code, at) = *invalid;
                     return Err(self.error_at(code, at, At::Current));
@@ -654,18 +599,20 @@ impl<I: Input> Reader<I> {
     #[inline]
     fn record_name(&mut self, event: &Event) -> Result<()> {
         let window = self.input.window();
-        let raw = &window[event.start + 1..event.end - 1];
-        let buf = self.state.names.begin_name();
-        if event.flags == 0 {
-            buf.extend_from_slice(raw);
+        let (start, end) = (event.start + 1, event.end - 1);
+        let names = &mut self.state.names;
+        let added = if event.flags != 0 {
+            names.add_owned(window, |buf| string::unescape(&window[start..end], event.flags, buf))
+        } else if I::STABLE {
+            names.add_borrowed(window, start, end)
         } else {
-            string::unescape(raw, event.flags, buf);
-        }
-        if self.state.names.finish_name() {
+            names.add_owned(window, |buf| buf.extend_from_slice(&window[start..end]))
+        };
+        if added {
             return Ok(());
         }
         let mut name = Vec::new();
-        string::unescape(raw, event.flags, &mut name);
+        string::unescape(&window[start..end], event.flags, &mut name);
         let name = String::from_utf8_lossy(&name).into();
         Err(self.error_at(Code::DuplicateName(name), event.start, At::Name))
     }
@@ -718,6 +665,6 @@ impl<I: Input> Reader<I> {
 
     #[cold]
     pub(crate) fn error_at(&self, code: Code, at: usize, pointer: At) -> Error {
-        Error::new(code, self.input.position(at), self.state.pointer(pointer))
+        Error::new(code, self.input.position(at), self.state.pointer(pointer, self.input.window()))
     }
 }

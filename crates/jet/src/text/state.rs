@@ -82,12 +82,7 @@ pub(crate) struct State {
 
 impl State {
     pub(crate) fn new(max_depth: usize, allow_duplicates: bool) -> State {
-        State {
-            cur: TOP,
-            outer: Vec::new(),
-            max_depth,
-            names: Names::new(allow_duplicates),
-        }
+        State { cur: TOP, outer: Vec::new(), max_depth, names: Names::new(allow_duplicates) }
     }
 
     #[inline(always)]
@@ -161,15 +156,12 @@ impl State {
         self.max_depth
     }
 
-    /// The JSON Pointer of the position `at`.
-    pub(crate) fn pointer(&self, at: At) -> String {
+    /// The JSON Pointer of the position `at`; `source` is the input that names may point into.
+    pub(crate) fn pointer(&self, at: At, source: &[u8]) -> String {
         let mut out = String::new();
         let mut object = 0;
-        let open = self.outer.iter().skip(1).chain(if self.outer.is_empty() {
-            None
-        } else {
-            Some(&self.cur)
-        });
+        let open =
+            self.outer.iter().skip(1).chain(if self.outer.is_empty() { None } else { Some(&self.cur) });
         let last = self.depth().saturating_sub(1);
         for (level, &e) in open.enumerate() {
             let n = e & COUNT;
@@ -179,7 +171,7 @@ impl State {
                 let skip = innermost && at == At::Name;
                 if n > 0 && !skip {
                     out.push('/');
-                    push_pointer_token(&mut out, self.names.last_of(object - 1));
+                    push_pointer_token(&mut out, self.names.last_of(object - 1, source));
                 }
             } else if innermost && at == At::Next {
                 out.push('/');
@@ -209,19 +201,21 @@ const LINEAR_MAX: usize = 16;
 
 /// The names of the members of every open object, for duplicate detection and pointers.
 ///
-/// All names live in one buffer, each with a 32-bit fingerprint (length and three bytes). An
-/// object with few names is searched linearly, comparing fingerprints first so that bytes are
-/// compared only on a match; past [`LINEAR_MAX`] names it gets a [`NameTable`] keyed by
-/// [`NameHash`], a hash with random keys, so names crafted to collide cannot make it slow. With
-/// duplicates allowed only the last name of each object is kept (for pointers).
+/// A name is a small record: where its bytes are, its length and a 32-bit fingerprint (length
+/// and three bytes). Names from a stable input (a slice) stay where they are in the input, so
+/// reading a name copies nothing; others (escaped names, names from a streamed input or from a
+/// writer) are copied into one buffer. An object with few names is searched linearly, comparing
+/// fingerprints first so that bytes are compared only on a match; past [`LINEAR_MAX`] names it
+/// gets a [`NameTable`] keyed by [`NameHash`], a hash with random keys, so names crafted to
+/// collide cannot make it slow. With duplicates allowed only the last name of each object is
+/// kept (for pointers).
 #[derive(Clone, Debug)]
 pub(crate) struct Names {
     allow_duplicates: bool,
+    /// Every name of every open object, outermost object first.
+    recs: Vec<Rec>,
+    /// The bytes of copied names.
     bytes: Vec<u8>,
-    /// End of each name in `bytes`.
-    ends: Vec<usize>,
-    /// Fingerprint of each name (when duplicates are checked).
-    prints: Vec<u32>,
     /// One per open object.
     frames: Vec<Frame>,
     keys: NameHash,
@@ -229,10 +223,23 @@ pub(crate) struct Names {
     spare: Vec<NameTable>,
 }
 
+/// Where a name is: `at` in the source (or, with [`OWNED`], in the names' own buffer).
+#[derive(Clone, Copy, Debug)]
+struct Rec {
+    at: usize,
+    len: u32,
+    print: u32,
+}
+
+/// Bit of `Rec::at`: the name is in the names' own buffer.
+const OWNED: usize = 1 << (usize::BITS - 1);
+
 #[derive(Clone, Debug)]
 struct Frame {
-    /// Index into `ends` of the object's first name.
+    /// Index into `recs` of the object's first name.
     first: usize,
+    /// Length of `bytes` when the object opened.
+    mark: usize,
     table: Option<NameTable>,
 }
 
@@ -240,9 +247,8 @@ impl Names {
     fn new(allow_duplicates: bool) -> Names {
         Names {
             allow_duplicates,
+            recs: Vec::new(),
             bytes: Vec::new(),
-            ends: Vec::new(),
-            prints: Vec::new(),
             frames: Vec::new(),
             keys: NameHash::random(),
             spare: Vec::new(),
@@ -250,128 +256,161 @@ impl Names {
     }
 
     fn push_object(&mut self) {
-        self.frames.push(Frame {
-            first: self.ends.len(),
-            table: None,
-        });
+        self.frames.push(Frame { first: self.recs.len(), mark: self.bytes.len(), table: None });
     }
 
     fn pop_object(&mut self) {
         if let Some(frame) = self.frames.pop() {
-            self.truncate(frame.first);
+            self.recs.truncate(frame.first);
+            self.bytes.truncate(frame.mark);
             if let Some(table) = frame.table {
                 self.spare.push(table);
             }
         }
     }
 
-    /// Drops names from index `n` on.
-    #[inline]
-    fn truncate(&mut self, n: usize) {
-        self.ends.truncate(n);
-        self.prints.truncate(n);
-        self.bytes.truncate(self.ends.last().copied().unwrap_or(0));
-    }
-
-    fn name(&self, i: usize) -> &[u8] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.bytes[start..self.ends[i]]
+    /// The bytes of a name; `source` is the input that borrowed names point into.
+    #[inline(always)]
+    fn resolve<'s>(&'s self, rec: Rec, source: &'s [u8]) -> &'s [u8] {
+        let len = rec.len as usize;
+        if rec.at & OWNED != 0 {
+            let at = rec.at & !OWNED;
+            &self.bytes[at..at + len]
+        } else {
+            &source[rec.at..rec.at + len]
+        }
     }
 
     /// The last name of the `n`th open object (0 is the outermost).
-    fn last_of(&self, n: usize) -> &[u8] {
-        let end = self.frames.get(n + 1).map_or(self.ends.len(), |f| f.first);
+    fn last_of<'s>(&'s self, n: usize, source: &'s [u8]) -> &'s [u8] {
+        let end = self.frames.get(n + 1).map_or(self.recs.len(), |f| f.first);
         if end == 0 || end <= self.frames[n].first {
             return b"";
         }
-        self.name(end - 1)
+        self.resolve(self.recs[end - 1], source)
     }
 
-    /// The buffer to append the next name of the innermost object to; call
-    /// [`finish_name`](Names::finish_name) after.
-    #[inline]
-    pub(crate) fn begin_name(&mut self) -> &mut Vec<u8> {
-        let first = self
-            .frames
-            .last()
-            .expect("names are read inside objects")
-            .first;
-        if self.allow_duplicates && first < self.ends.len() {
-            // Keep only the last name.
-            self.truncate(first);
-        }
-        &mut self.bytes
-    }
-
-    /// Records the name appended since [`begin_name`](Names::begin_name). False (and the name is
-    /// dropped) when the object already has a member of that name.
-    #[inline]
-    pub(crate) fn finish_name(&mut self) -> bool {
-        let start = self.ends.last().copied().unwrap_or(0);
+    /// With duplicates allowed, forgets the innermost object's names before a new one.
+    #[inline(always)]
+    fn forget_if_allowed(&mut self) {
         if self.allow_duplicates {
-            self.ends.push(self.bytes.len());
+            let frame = self.frames.last().expect("names are read inside objects");
+            self.recs.truncate(frame.first);
+            self.bytes.truncate(frame.mark);
+        }
+    }
+
+    /// Adds `source[start..end]` as the next name of the innermost object, without copying it:
+    /// `source` must be the same bytes for as long as the object is open (or until
+    /// [`detach`](Names::detach)). False when the object already has a member of that name.
+    #[inline]
+    pub(crate) fn add_borrowed(&mut self, source: &[u8], start: usize, end: usize) -> bool {
+        self.forget_if_allowed();
+        let name = &source[start..end];
+        let rec = Rec { at: start, len: name.len() as u32, print: fingerprint(name) };
+        self.add(rec, source)
+    }
+
+    /// Adds the name that `write` appends to the names' own buffer. `source` is the input that
+    /// borrowed names point into. False when the object already has a member of that name.
+    #[inline]
+    pub(crate) fn add_owned(&mut self, source: &[u8], write: impl FnOnce(&mut Vec<u8>)) -> bool {
+        self.forget_if_allowed();
+        let start = self.bytes.len();
+        write(&mut self.bytes);
+        let name = &self.bytes[start..];
+        let rec = Rec { at: start | OWNED, len: name.len() as u32, print: fingerprint(name) };
+        if self.add(rec, source) {
             return true;
         }
-        let print = fingerprint(&self.bytes[start..]);
-        if self.is_duplicate(start, print) {
-            self.bytes.truncate(start);
+        self.bytes.truncate(start);
+        false
+    }
+
+    /// Copies every borrowed name into the names' own buffer, before `source` goes away. The
+    /// buffer is rebuilt in order, so that each object's names follow its mark. (Used by tests
+    /// that hand a reader new input; a streamed input copies its names as it reads them.)
+    #[cfg(test)]
+    pub(crate) fn detach(&mut self, source: &[u8]) {
+        let mut bytes = Vec::with_capacity(self.bytes.len());
+        let mut f = 0;
+        for i in 0..self.recs.len() {
+            while f < self.frames.len() && self.frames[f].first <= i {
+                self.frames[f].mark = bytes.len();
+                f += 1;
+            }
+            let rec = self.recs[i];
+            let at = bytes.len();
+            bytes.extend_from_slice(self.resolve(rec, source));
+            self.recs[i].at = at | OWNED;
+        }
+        for frame in &mut self.frames[f..] {
+            frame.mark = bytes.len();
+        }
+        self.bytes = bytes;
+    }
+
+    /// Records `rec` unless the innermost object has a name equal to it.
+    #[inline]
+    fn add(&mut self, rec: Rec, source: &[u8]) -> bool {
+        if !self.allow_duplicates && self.is_duplicate(rec, source) {
             return false;
         }
-        self.ends.push(self.bytes.len());
-        self.prints.push(print);
+        self.recs.push(rec);
         true
     }
 
-    /// Whether the pending name (`bytes[start..]`, with fingerprint `print`) is already a name
-    /// of the innermost object. Records it in the object's table when it has one.
+    /// Whether `rec` names a member the innermost object already has. Records it in the
+    /// object's table when it has one.
     #[inline]
-    fn is_duplicate(&mut self, start: usize, print: u32) -> bool {
+    fn is_duplicate(&mut self, rec: Rec, source: &[u8]) -> bool {
         let frame = self.frames.last().expect("names are read inside objects");
         let first = frame.first;
         if frame.table.is_none() {
-            let earlier = &self.prints[first..];
-            if let Some(k) = earlier.iter().position(|&p| p == print) {
-                return self.linear_search(first + k, start);
+            let earlier = &self.recs[first..];
+            for (k, other) in earlier.iter().enumerate() {
+                if other.print == rec.print && self.same(first + k, rec, source) {
+                    return true;
+                }
             }
             if earlier.len() < LINEAR_MAX {
                 return false;
             }
-            self.build_table();
+            self.build_table(source);
         }
-        let hash = self.keys.hash(&self.bytes[start..]);
-        let index = self.ends.len();
-        let (bytes, ends) = (&self.bytes, &self.ends);
-        let name_at = |i: usize| {
-            let from = if i == 0 { 0 } else { ends[i - 1] };
-            let to = if i == index { bytes.len() } else { ends[i] };
-            &bytes[from..to]
+        let hash = self.keys.hash(self.resolve(rec, source));
+        let index = self.recs.len();
+        let (recs, bytes) = (&self.recs, &self.bytes);
+        let resolve = |i: usize| {
+            let r = if i == index { rec } else { recs[i] };
+            let len = r.len as usize;
+            if r.at & OWNED != 0 {
+                &bytes[r.at & !OWNED..(r.at & !OWNED) + len]
+            } else {
+                &source[r.at..r.at + len]
+            }
         };
-        let frame = self
-            .frames
-            .last_mut()
-            .expect("names are read inside objects");
+        let frame = self.frames.last_mut().expect("names are read inside objects");
         let table = frame.table.as_mut().expect("built above");
-        !table.insert(hash, index, name_at)
+        !table.insert(hash, index, resolve)
     }
 
-    /// Compares the pending name (from `start`) with the object's names from index `from` on,
-    /// by bytes (after a fingerprint or hash matched).
+    /// Whether name `i` has the bytes of `rec` (after their fingerprints matched).
     #[cold]
-    fn linear_search(&self, from: usize, start: usize) -> bool {
-        let name = &self.bytes[start..];
-        (from..self.ends.len()).any(|i| self.name(i) == name)
+    fn same(&self, i: usize, rec: Rec, source: &[u8]) -> bool {
+        self.resolve(self.recs[i], source) == self.resolve(rec, source)
     }
 
     /// Gives the innermost object a table holding its names so far.
     #[cold]
-    fn build_table(&mut self) {
+    fn build_table(&mut self, source: &[u8]) {
         let first = self.frames.last().map_or(0, |f| f.first);
         let mut table = self.spare.pop().unwrap_or_default();
         table.clear();
-        for i in first..self.ends.len() {
-            // A failed insert means two equal names, which the linear search let through only
-            // after comparing their bytes: impossible, but harmless.
-            table.insert(self.keys.hash(self.name(i)), i, |j| self.name(j));
+        for i in first..self.recs.len() {
+            let hash = self.keys.hash(self.resolve(self.recs[i], source));
+            // The names are distinct: the linear search compared them.
+            table.insert(hash, i, |j| self.resolve(self.recs[j], source));
         }
         if let Some(frame) = self.frames.last_mut() {
             frame.table = Some(table);
@@ -479,9 +518,7 @@ impl NameHash {
         }
         #[inline(always)]
         fn u32_at(bytes: &[u8], at: usize) -> u64 {
-            u64::from(u32::from_le_bytes(
-                bytes[at..at + 4].try_into().expect("4 bytes"),
-            ))
+            u64::from(u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")))
         }
         #[inline(always)]
         fn u64_at(bytes: &[u8], at: usize) -> u64 {
@@ -496,11 +533,7 @@ impl NameHash {
             } else if len >= 4 {
                 (u32_at(name, 0), u32_at(name, len - 4))
             } else if len > 0 {
-                let (x, y, z) = (
-                    u64::from(name[0]),
-                    u64::from(name[len / 2]),
-                    u64::from(name[len - 1]),
-                );
+                let (x, y, z) = (u64::from(name[0]), u64::from(name[len / 2]), u64::from(name[len - 1]));
                 (x << 16 | y << 8 | z, 0)
             } else {
                 (0, 0)
@@ -512,10 +545,7 @@ impl NameHash {
                 h = fold(u64_at(name, i) ^ self.k1, u64_at(name, i + 8) ^ h);
                 i += 16;
             }
-            return fold(
-                fold(u64_at(name, len - 16) ^ self.k1, u64_at(name, len - 8) ^ h),
-                self.k0,
-            );
+            return fold(fold(u64_at(name, len - 16) ^ self.k1, u64_at(name, len - 8) ^ h), self.k0);
         };
         fold(fold(a ^ self.k1, b ^ seed), self.k0)
     }
@@ -526,8 +556,7 @@ mod tests {
     use super::*;
 
     fn add(names: &mut Names, name: &str) -> bool {
-        names.begin_name().extend_from_slice(name.as_bytes());
-        names.finish_name()
+        names.add_owned(b"", |buf| buf.extend_from_slice(name.as_bytes()))
     }
 
     #[test]
@@ -539,10 +568,7 @@ mod tests {
                 assert!(add(&mut names, &format!("k{i}")), "{count}: k{i}");
             }
             for i in 0..count {
-                assert!(
-                    !add(&mut names, &format!("k{i}")),
-                    "{count}: duplicate k{i}"
-                );
+                assert!(!add(&mut names, &format!("k{i}")), "{count}: duplicate k{i}");
             }
             assert!(add(&mut names, "new"), "{count}");
             // A nested object has its own names.
@@ -551,9 +577,40 @@ mod tests {
             assert!(!add(&mut names, "k0"));
             names.pop_object();
             assert!(!add(&mut names, "new"));
-            assert_eq!(names.last_of(0), b"new");
+            assert_eq!(names.last_of(0, b""), b"new");
             names.pop_object();
-            assert!(names.bytes.is_empty() && names.ends.is_empty() && names.prints.is_empty());
+            assert!(names.bytes.is_empty() && names.recs.is_empty());
+        }
+    }
+
+    #[test]
+    fn borrowed_names_mix_with_owned_and_detach() {
+        let source = b"\"alpha\"\"beta\"\"gamma\"";
+        let owned = |names: &mut Names, name: &str, source: &[u8]| {
+            names.add_owned(source, |buf| buf.extend_from_slice(name.as_bytes()))
+        };
+        for count in [3, 40] {
+            let mut names = Names::new(false);
+            names.push_object();
+            assert!(names.add_borrowed(source, 1, 6)); // alpha
+            assert!(names.add_borrowed(source, 8, 12)); // beta
+            for i in 0..count {
+                assert!(owned(&mut names, &format!("x{i}"), source));
+            }
+            assert!(!owned(&mut names, "alpha", source), "an owned copy collides with a borrowed name");
+            assert!(!names.add_borrowed(source, 8, 12), "a borrowed name collides with itself");
+            names.detach(source);
+            let other = b"..........................";
+            assert!(!owned(&mut names, "beta", other), "detached names keep their bytes");
+            assert!(names.add_borrowed(source, 14, 19)); // gamma
+            names.detach(source);
+            assert_eq!(names.last_of(0, other), b"gamma");
+            assert!(!owned(&mut names, "gamma", other));
+            // A nested object and its pop keep the outer names intact.
+            names.push_object();
+            assert!(owned(&mut names, "inner", other));
+            names.pop_object();
+            assert!(!owned(&mut names, "alpha", other));
         }
     }
 
@@ -564,30 +621,29 @@ mod tests {
         assert!(add(&mut names, "a"));
         assert!(add(&mut names, "a"));
         assert!(add(&mut names, "b"));
-        assert_eq!(names.last_of(0), b"b");
-        assert_eq!(names.ends.len(), 1);
+        assert_eq!(names.last_of(0, b""), b"b");
+        assert_eq!(names.recs.len(), 1);
     }
 
     #[test]
     fn pointers() {
         let mut s = State::new(100, false);
-        assert_eq!(s.pointer(At::Current), "");
+        assert_eq!(s.pointer(At::Current, b""), "");
         s.start_value();
         s.push(true); // {
-        assert_eq!(s.pointer(At::Current), "");
+        assert_eq!(s.pointer(At::Current, b""), "");
         s.start_value();
-        s.names.begin_name().extend_from_slice(b"a/b~c");
-        s.names.finish_name();
-        assert_eq!(s.pointer(At::Current), "/a~1b~0c");
-        assert_eq!(s.pointer(At::Name), "");
+        assert!(s.names.add_owned(b"", |buf| buf.extend_from_slice(b"a/b~c")));
+        assert_eq!(s.pointer(At::Current, b""), "/a~1b~0c");
+        assert_eq!(s.pointer(At::Name, b""), "");
         s.start_value();
         s.push(false); // [
-        assert_eq!(s.pointer(At::Current), "/a~1b~0c");
-        assert_eq!(s.pointer(At::Next), "/a~1b~0c/0");
+        assert_eq!(s.pointer(At::Current, b""), "/a~1b~0c");
+        assert_eq!(s.pointer(At::Next, b""), "/a~1b~0c/0");
         s.start_value();
         s.start_value();
-        assert_eq!(s.pointer(At::Current), "/a~1b~0c/1");
-        assert_eq!(s.pointer(At::Next), "/a~1b~0c/2");
+        assert_eq!(s.pointer(At::Current, b""), "/a~1b~0c/1");
+        assert_eq!(s.pointer(At::Next, b""), "/a~1b~0c/2");
         s.pop();
         assert_eq!(s.pos(), Pos::ObjectNext);
         s.pop();

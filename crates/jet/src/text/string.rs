@@ -58,10 +58,7 @@ pub(crate) fn scan(
                     return Err(if eof {
                         Stop::invalid(Code::Eof("in a string"), bytes.len())
                     } else {
-                        Stop::More {
-                            resume: bad - start,
-                            flags,
-                        }
+                        Stop::More { resume: bad - start, flags }
                     });
                 }
                 if !check.allow_invalid {
@@ -76,10 +73,7 @@ pub(crate) fn scan(
             Some(b'\\') => {
                 i = check_escape(bytes, i, eof, check.allow_invalid, &mut flags).map_err(
                     |stop| match stop {
-                        Stop::More { .. } => Stop::More {
-                            resume: i - start,
-                            flags,
-                        },
+                        Stop::More { .. } => Stop::More { resume: i - start, flags },
                         invalid => invalid,
                     },
                 )?;
@@ -87,12 +81,7 @@ pub(crate) fn scan(
             }
             Some(&c) => return Err(Stop::invalid(Code::Control(c), i)),
             None if eof => return Err(Stop::invalid(Code::Eof("in a string"), i)),
-            None => {
-                return Err(Stop::More {
-                    resume: i - start,
-                    flags,
-                })
-            }
+            None => return Err(Stop::More { resume: i - start, flags }),
         }
     }
 }
@@ -110,10 +99,7 @@ fn check_escape(
         if eof {
             Stop::invalid(Code::Eof("in a string"), bytes.len())
         } else {
-            Stop::More {
-                resume: 0,
-                flags: 0,
-            }
+            Stop::More { resume: 0, flags: 0 }
         }
     };
     let Some(&c) = bytes.get(at + 1) else {
@@ -147,10 +133,7 @@ fn check_escape(
                 _ => Ok(at + 6),
             }
         }
-        _ => Err(Stop::invalid(
-            Code::InvalidEscape(Found::at(bytes, at + 1)),
-            at + 1,
-        )),
+        _ => Err(Stop::invalid(Code::InvalidEscape(Found::at(bytes, at + 1)), at + 1)),
     }
 }
 
@@ -168,10 +151,7 @@ fn hex4(bytes: &[u8], at: usize) -> Result<u16, Option<Stop>> {
             b'A'..=b'F' => h - b'A' + 10,
             _ => {
                 let found = Found::at(bytes, k);
-                return Err(Some(Stop::invalid(
-                    Code::Expected("4 hex digits after \\u", found),
-                    k,
-                )));
+                return Err(Some(Stop::invalid(Code::Expected("4 hex digits after \\u", found), k)));
             }
         };
         unit = unit << 4 | u16::from(digit);
@@ -197,10 +177,7 @@ fn hex4_checked(bytes: &[u8]) -> u32 {
 pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
     let mut i = 0;
     loop {
-        let next = raw[i..]
-            .iter()
-            .position(|&b| b == b'\\')
-            .map_or(raw.len(), |n| i + n);
+        let next = raw[i..].iter().position(|&b| b == b'\\').map_or(raw.len(), |n| i + n);
         let text = &raw[i..next];
         if flags & INVALID != 0 {
             out.extend_from_slice(String::from_utf8_lossy(text).as_bytes());
@@ -315,10 +292,7 @@ mod tests {
 
     fn decode(json: &str, allow_invalid: bool) -> Result<String, String> {
         let bytes = json.as_bytes();
-        let check = StrCheck {
-            trusted_utf8: false,
-            allow_invalid,
-        };
+        let check = StrCheck { trusted_utf8: false, allow_invalid };
         match scan(bytes, 0, 1, 0, true, check) {
             Ok((end, flags)) => {
                 assert_eq!(end, bytes.len(), "{json}");
@@ -335,23 +309,11 @@ mod tests {
     fn decoding() {
         let cases: &[(&str, &str, Result<&str, &str>)] = &[
             ("plain", r#""abc""#, Ok("abc")),
-            (
-                "short escapes",
-                r#""\"\\\/\b\f\n\r\t""#,
-                Ok("\"\\/\u{8}\u{c}\n\r\t"),
-            ),
+            ("short escapes", r#""\"\\\/\b\f\n\r\t""#, Ok("\"\\/\u{8}\u{c}\n\r\t")),
             ("unicode escape", r#""\u00e9\u4E2D""#, Ok("é中")),
             ("surrogate pair", r#""\uD83D\uDE00""#, Ok("😀")),
-            (
-                "lone high",
-                r#""\uD800""#,
-                Err("invalid escape in string: lone surrogate \\uD800 @1"),
-            ),
-            (
-                "lone low",
-                r#""\uDC00x""#,
-                Err("invalid escape in string: lone surrogate \\uDC00 @1"),
-            ),
+            ("lone high", r#""\uD800""#, Err("invalid escape in string: lone surrogate \\uD800 @1")),
+            ("lone low", r#""\uDC00x""#, Err("invalid escape in string: lone surrogate \\uDC00 @1")),
             (
                 "high then plain",
                 r#""\uD800\u0041""#,
@@ -362,41 +324,13 @@ mod tests {
                 r#""\uDC00\uD800""#,
                 Err("invalid escape in string: lone surrogate \\uDC00 @1"),
             ),
-            (
-                "bad escape",
-                r#""\x""#,
-                Err("invalid escape in string: '\\' then 'x' @2"),
-            ),
-            (
-                "bad hex",
-                r#""\u12G4""#,
-                Err("expected 4 hex digits after \\u, found 'G' @5"),
-            ),
-            (
-                "control",
-                "\"a\tb\"",
-                Err("control character U+0009 in string (escape it) @2"),
-            ),
-            (
-                "eof",
-                r#""abc"#,
-                Err("unexpected end of input in a string @4"),
-            ),
-            (
-                "eof in escape",
-                r#""\u00"#,
-                Err("unexpected end of input in a string @5"),
-            ),
-            (
-                "eof after high",
-                r#""\uD800"#,
-                Err("unexpected end of input in a string @7"),
-            ),
-            (
-                "eof in low",
-                r#""\uD800\uDC"#,
-                Err("unexpected end of input in a string @11"),
-            ),
+            ("bad escape", r#""\x""#, Err("invalid escape in string: '\\' then 'x' @2")),
+            ("bad hex", r#""\u12G4""#, Err("expected 4 hex digits after \\u, found 'G' @5")),
+            ("control", "\"a\tb\"", Err("control character U+0009 in string (escape it) @2")),
+            ("eof", r#""abc"#, Err("unexpected end of input in a string @4")),
+            ("eof in escape", r#""\u00"#, Err("unexpected end of input in a string @5")),
+            ("eof after high", r#""\uD800"#, Err("unexpected end of input in a string @7")),
+            ("eof in low", r#""\uD800\uDC"#, Err("unexpected end of input in a string @11")),
         ];
         for (name, json, want) in cases {
             let want = want.map(str::to_owned).map_err(str::to_owned);
@@ -410,20 +344,13 @@ mod tests {
             ("lone high", r#""a\uD800b""#, "a\u{fffd}b"),
             ("lone low", r#""\uDC00""#, "\u{fffd}"),
             ("high then plain", r#""\uD800\u0041""#, "\u{fffd}A"),
-            (
-                "two highs then low",
-                r#""\uD800\uD800\uDC00""#,
-                "\u{fffd}\u{10000}",
-            ),
+            ("two highs then low", r#""\uD800\uD800\uDC00""#, "\u{fffd}\u{10000}"),
         ];
         for (name, json, want) in cases {
             assert_eq!(decode(json, true).as_deref(), Ok(*want), "{name}");
         }
         let bytes = b"\"a\xffb\xe2\x82\"";
-        let check = StrCheck {
-            trusted_utf8: false,
-            allow_invalid: true,
-        };
+        let check = StrCheck { trusted_utf8: false, allow_invalid: true };
         let (end, flags) = scan(bytes, 0, 1, 0, true, check).unwrap();
         assert_eq!(flags, INVALID);
         let mut out = Vec::new();
@@ -441,14 +368,7 @@ mod tests {
             ("html off", false, r#""<a&b>""#),
             ("html on", true, r#""\u003ca\u0026b\u003e""#),
         ];
-        let inputs = [
-            "abc",
-            "a\"b\\c",
-            "\u{8}\t\n\u{c}\r\0\u{1f}",
-            "/\u{7f}\u{2028}",
-            "<a&b>",
-            "<a&b>",
-        ];
+        let inputs = ["abc", "a\"b\\c", "\u{8}\t\n\u{c}\r\0\u{1f}", "/\u{7f}\u{2028}", "<a&b>", "<a&b>"];
         for ((name, html, want), input) in cases.iter().zip(inputs) {
             let mut out = Vec::new();
             escape(input, &mut out, *html);

@@ -3,9 +3,7 @@
 use super::Reader;
 
 fn corpus_file(name: &str) -> Vec<u8> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata/bench")
-        .join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/bench").join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -25,21 +23,14 @@ fn finish_from(mut reader: Reader<super::SliceInput<'_>>) -> crate::Result<()> {
 /// the clone is in exactly the state a fresh reader would reach on that prefix; a sample of
 /// prefixes is also read from the start to check that.
 fn every_strict_prefix_is_eof(name: &str, doc: &[u8]) {
-    let doc = &doc[..doc
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(0, |i| i + 1)];
+    let doc = &doc[..doc.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |i| i + 1)];
     let mut walker = Reader::from_slice(doc);
     let mut checked = 0usize;
     loop {
         let before = walker.offset() as usize;
         let checkpoint = walker.clone();
         let done = walker.next_event().unwrap().is_none();
-        let after = if done {
-            doc.len()
-        } else {
-            walker.offset() as usize
-        };
+        let after = if done { doc.len() } else { walker.offset() as usize };
         for cut in before..after.min(doc.len()) {
             let prefix = &doc[..cut];
             let mut reader = checkpoint.clone();
@@ -53,10 +44,7 @@ fn every_strict_prefix_is_eof(name: &str, doc: &[u8]) {
             }
             if cut % 9973 == 0 {
                 let fresh = super::validate(prefix).unwrap_err();
-                assert!(
-                    fresh.is_eof(),
-                    "{name}: prefix of {cut} bytes from the start: {fresh}"
-                );
+                assert!(fresh.is_eof(), "{name}: prefix of {cut} bytes from the start: {fresh}");
             }
             checked += 1;
         }

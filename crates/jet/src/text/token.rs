@@ -288,18 +288,12 @@ fn integer_text<'t>(text: &'t str, ty: &'static str) -> Result<&'t str> {
 
 #[cold]
 fn range(text: &str, ty: &'static str) -> Error {
-    Error::bare(Code::NumberRange {
-        text: text.into(),
-        ty,
-    })
+    Error::bare(Code::NumberRange { text: text.into(), ty })
 }
 
 #[cold]
 fn not_integer(text: &str, ty: &'static str) -> Error {
-    Error::bare(Code::NotInteger {
-        text: text.into(),
-        ty,
-    })
+    Error::bare(Code::NotInteger { text: text.into(), ty })
 }
 
 macro_rules! number_from {

@@ -74,14 +74,9 @@ impl Emitter {
         // 1. Grammar, with no side effects.
         match pos {
             Pos::TopFirst | Pos::TopNext if is_end => {
-                return Err(self.error(
-                    Code::Mismatched("an end token at the top level"),
-                    At::Current,
-                ))
+                return Err(self.error(Code::Mismatched("an end token at the top level"), At::Current))
             }
-            Pos::TopNext if !self.stream => {
-                return Err(self.error(Code::SecondTopLevel, At::Current))
-            }
+            Pos::TopNext if !self.stream => return Err(self.error(Code::SecondTopLevel, At::Current)),
             Pos::ArrayFirst | Pos::ArrayNext if kind == Kind::EndObject => {
                 return Err(self.error(Code::Mismatched("'}' cannot close an array"), At::Current))
             }
@@ -92,10 +87,7 @@ impl Emitter {
                 return Err(self.error(Code::NameNotString(kind.describe()), At::Name))
             }
             Pos::ObjectColon if is_end => {
-                return Err(self.error(
-                    Code::Mismatched("an object name without a value"),
-                    At::Current,
-                ))
+                return Err(self.error(Code::Mismatched("an object name without a value"), At::Current))
             }
             _ => {}
         }
@@ -130,24 +122,17 @@ impl Emitter {
         // 3. The token itself.
         match item {
             Item::Begin(kind) => {
-                self.out.push(if kind == Kind::BeginObject {
-                    b'{'
-                } else {
-                    b'['
-                });
+                self.out.push(if kind == Kind::BeginObject { b'{' } else { b'[' });
                 self.state.start_value();
                 self.state.push(kind == Kind::BeginObject);
                 return Ok(());
             }
             Item::End(kind) => {
-                self.out
-                    .push(if kind == Kind::EndObject { b'}' } else { b']' });
+                self.out.push(if kind == Kind::EndObject { b'}' } else { b']' });
                 self.state.pop();
             }
             Item::Null => self.out.extend_from_slice(b"null"),
-            Item::Bool(b) => self
-                .out
-                .extend_from_slice(if b { b"true" } else { b"false" }),
+            Item::Bool(b) => self.out.extend_from_slice(if b { b"true" } else { b"false" }),
             Item::Number(n) => {
                 if let Err(e) = n.write_to(&mut self.out) {
                     self.out.truncate(mark);
@@ -190,14 +175,12 @@ impl Emitter {
     }
 
     fn record_name(&mut self, item: &Item<'_>) -> Result<()> {
-        let buf = self.state.names.begin_name();
-        match *item {
+        let added = self.state.names.add_owned(b"", |buf| match *item {
             Item::Str(s) => buf.extend_from_slice(s.as_bytes()),
-            Item::RawStr(raw, 0) => buf.extend_from_slice(raw),
             Item::RawStr(raw, flags) => string::unescape(raw, flags, buf),
             _ => unreachable!("names are strings"),
-        }
-        if self.state.names.finish_name() {
+        });
+        if added {
             return Ok(());
         }
         let name = match *item {
@@ -243,7 +226,7 @@ impl Emitter {
 
     #[cold]
     fn error(&self, code: Code, at: At) -> Error {
-        Error::new(code, Position::default(), self.state.pointer(at))
+        Error::new(code, Position::default(), self.state.pointer(at, b""))
     }
 }
 
@@ -284,12 +267,7 @@ impl<W: io::Write> Writer<W> {
     /// A writer with the default options (strict, compact).
     pub fn new(sink: W) -> Writer<W> {
         let opts = Options::strict();
-        Writer {
-            em: Emitter::new(&opts),
-            sink,
-            flushed: 0,
-            opts,
-        }
+        Writer { em: Emitter::new(&opts), sink, flushed: 0, opts }
     }
 
     /// Applies `opts` (formatting, HTML escaping, duplicate names, depth limit). Call before
@@ -353,7 +331,7 @@ impl<W: io::Write> Writer<W> {
             return Err(Error::new(
                 Code::Incomplete,
                 Position::default(),
-                self.em.state.pointer(At::Current),
+                self.em.state.pointer(At::Current, b""),
             ));
         }
         self.flush()?;
@@ -372,7 +350,7 @@ impl<W: io::Write> Writer<W> {
 
     /// The JSON Pointer of the value most recently started.
     pub fn pointer(&self) -> String {
-        self.em.state.pointer(At::Current)
+        self.em.state.pointer(At::Current, b"")
     }
 
     /// The sink.
@@ -401,12 +379,8 @@ impl<W: io::Write> Writer<W> {
     fn io_error(&self, e: io::Error) -> Error {
         Error::new(
             Code::Io(e),
-            Position {
-                offset: self.offset(),
-                line: 0,
-                column: 0,
-            },
-            self.em.state.pointer(At::Current),
+            Position { offset: self.offset(), line: 0, column: 0 },
+            self.em.state.pointer(At::Current, b""),
         )
     }
 }

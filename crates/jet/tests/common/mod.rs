@@ -6,9 +6,7 @@ use std::path::PathBuf;
 
 /// A path under the repository's `testdata/`.
 pub fn testdata(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata").join(rel)
 }
 
 /// Reads a file under `testdata/`.
@@ -31,10 +29,7 @@ pub const CORPUS: [&str; 9] = [
 
 /// Every corpus file: (name, bytes).
 pub fn corpus() -> Vec<(&'static str, Vec<u8>)> {
-    CORPUS
-        .iter()
-        .map(|name| (*name, read(&format!("bench/{name}"))))
-        .collect()
+    CORPUS.iter().map(|name| (*name, read(&format!("bench/{name}")))).collect()
 }
 
 /// Sorted file names in a `testdata/` folder.
@@ -75,11 +70,7 @@ pub struct Chunked<'a> {
 
 impl io::Read for Chunked<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self
-            .rng
-            .range(self.min, self.max)
-            .min(buf.len())
-            .min(self.bytes.len());
+        let n = self.rng.range(self.min, self.max).min(buf.len()).min(self.bytes.len());
         buf[..n].copy_from_slice(&self.bytes[..n]);
         self.bytes = &self.bytes[n..];
         Ok(n)
