@@ -2,27 +2,74 @@
 //!
 //! This module is the only home of `std::arch` and SIMD `unsafe` in jet. It knows nothing of
 //! JSON grammar: it finds bytes, counts lines and checks UTF-8. Every kernel has a portable
-//! version that is also the reference its vector versions are tested against.
+//! version (`swar`: eight bytes at a time in a `u64`) that is also the reference its vector
+//! versions are tested against.
 //!
-//! Today every kernel is portable: SWAR (eight bytes at a time in a `u64`) where that pays, plain
-//! loops elsewhere. The vector versions with run-time dispatch come with the SIMD work and keep
-//! these signatures.
+//! Vector kernels are chosen at run time: on x86_64, AVX2 when the CPU has it, else SSE2, so a
+//! plain `cargo build` gets them with no `-C target-cpu`. The choice is made once and cached in
+//! one byte; the hot paths branch on it and make a direct call (cheaper than the indirect call
+//! of a function-pointer cache, and it leaves room to finish short inputs inline). Setting the
+//! environment variable `JET_PORTABLE_SCAN` (to anything) before the first parse forces the
+//! portable kernels, so that tests can cover both.
 
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+mod swar;
+#[cfg(test)]
+mod tests;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+/// The kernels in use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Level {
+    Portable = 1,
+    Sse2 = 2,
+    Avx2 = 3,
+}
+
+/// The cached [`Level`]; 0 until detected.
+static LEVEL: AtomicU8 = AtomicU8::new(0);
+
+/// The kernels this CPU gets.
+#[inline(always)]
+pub(crate) fn level() -> Level {
+    match LEVEL.load(Ordering::Relaxed) {
+        1 => Level::Portable,
+        2 => Level::Sse2,
+        3 => Level::Avx2,
+        _ => detect(),
+    }
+}
+
+#[cold]
+fn detect() -> Level {
+    let level = if std::env::var_os("JET_PORTABLE_SCAN").is_some() { Level::Portable } else { best_level() };
+    LEVEL.store(level as u8, Ordering::Relaxed);
+    level
+}
+
+fn best_level() -> Level {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Level::Avx2;
+        }
+        if std::arch::is_x86_feature_detected!("sse2") {
+            return Level::Sse2;
+        }
+    }
+    Level::Portable
+}
+
+pub(crate) const LO: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HI: u64 = 0x8080_8080_8080_8080;
 
 #[inline(always)]
-fn load_u64(bytes: &[u8], at: usize) -> u64 {
+pub(crate) fn load_u64(bytes: &[u8], at: usize) -> u64 {
     let mut word = [0u8; 8];
     word.copy_from_slice(&bytes[at..at + 8]);
     u64::from_le_bytes(word)
-}
-
-/// A mask with the high bit set in each byte of `word` that is zero. Exact for the lowest set
-/// byte; bytes above the first zero may be flagged falsely, so read only the lowest.
-#[inline(always)]
-fn zero_bytes(word: u64) -> u64 {
-    word.wrapping_sub(LO) & !word & HI
 }
 
 /// Where a string scan stopped, and whether it passed a byte `>= 0x80` on the way.
@@ -35,46 +82,36 @@ pub(crate) struct StringRun {
 }
 
 /// Scans a run of plain string bytes: finds the first `"`, `\` or byte below `0x20` at or after
-/// `start`.
-#[inline]
+/// `start`. The first eight bytes are checked inline (most names and many strings end there);
+/// longer runs go to the widest vector kernel the CPU has.
+#[inline(always)]
 pub(crate) fn string_run(bytes: &[u8], start: usize) -> StringRun {
-    let mut i = start;
-    let mut high = 0u64;
-    while i + 8 <= bytes.len() {
-        let word = load_u64(bytes, i);
-        let special = zero_bytes(word ^ (LO * u64::from(b'"')))
-            | zero_bytes(word ^ (LO * u64::from(b'\\')))
-            | (word.wrapping_sub(LO * 0x20) & !word & HI);
-        if special != 0 {
-            let n = (special.trailing_zeros() / 8) as usize;
-            // Keep only the bytes before the special one.
-            let before = if n == 0 { 0 } else { u64::MAX >> (64 - 8 * n) };
-            high |= word & before & HI;
-            return StringRun { end: i + n, non_ascii: high != 0 };
-        }
-        high |= word & HI;
-        i += 8;
+    if start + 8 > bytes.len() {
+        return swar::string_run(bytes, start);
     }
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'"' || b == b'\\' || b < 0x20 {
-            break;
-        }
-        high |= u64::from(b & 0x80);
-        i += 1;
+    let word = load_u64(bytes, start);
+    let special = swar::specials(word);
+    if special != 0 {
+        let n = (special.trailing_zeros() / 8) as usize;
+        let before = if n == 0 { 0 } else { u64::MAX >> (64 - 8 * n) };
+        return StringRun { end: start + n, non_ascii: word & before & HI != 0 };
     }
-    StringRun { end: i, non_ascii: high != 0 }
+    let rest = string_run_long(bytes, start + 8);
+    StringRun { end: rest.end, non_ascii: rest.non_ascii || word & HI != 0 }
 }
 
-/// The portable reference for [`string_run`]: one byte at a time.
-#[cfg(test)]
-pub(crate) fn string_run_reference(bytes: &[u8], start: usize) -> StringRun {
-    let end = bytes[start..]
-        .iter()
-        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-        .map_or(bytes.len(), |n| start + n);
-    let non_ascii = bytes[start..end].iter().any(|&b| b >= 0x80);
-    StringRun { end, non_ascii }
+/// [`string_run`] past its first eight bytes.
+#[inline(never)]
+fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it.
+        Level::Avx2 => unsafe { x86::string_run_avx2(bytes, start) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::string_run_sse2(bytes, start) },
+        _ => swar::string_run(bytes, start),
+    }
 }
 
 /// True for the four bytes JSON treats as whitespace.
@@ -119,9 +156,24 @@ pub(crate) fn skip_digits(bytes: &[u8], start: usize) -> usize {
 /// merely ends inside a sequence that more bytes could complete.
 #[inline]
 pub(crate) fn validate_utf8(bytes: &[u8]) -> Result<(), Utf8Error> {
+    if bytes.len() >= 64 && is_utf8_wide(bytes) {
+        return Ok(());
+    }
+    // Short input, no vector kernel, or an error to locate: the scalar validator.
     match core::str::from_utf8(bytes) {
         Ok(_) => Ok(()),
         Err(e) => Err(Utf8Error { valid_up_to: e.valid_up_to(), incomplete: e.error_len().is_none() }),
+    }
+}
+
+/// True when `bytes` are UTF-8, by the widest vector kernel the CPU has.
+#[inline(never)]
+fn is_utf8_wide(bytes: &[u8]) -> bool {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it.
+        Level::Avx2 => unsafe { x86::is_utf8_avx2(bytes) },
+        _ => core::str::from_utf8(bytes).is_ok(),
     }
 }
 
@@ -179,85 +231,4 @@ pub(crate) fn count_chars(bytes: &[u8]) -> usize {
     }
     continuation += chunks.remainder().iter().filter(|&&b| b & 0xC0 == 0x80).count();
     bytes.len() - continuation
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Places `byte` at every offset of buffers of lengths around two words and compares the
-    /// kernel with the reference.
-    #[test]
-    fn string_run_matches_reference_at_every_offset() {
-        let specials = [b'"', b'\\', 0x00, 0x1f, 0x0a];
-        let fillers = [b'a', 0x7f, 0x20, 0xe4, 0x80, 0xff];
-        for len in 0..40 {
-            for &fill in &fillers {
-                let base = vec![fill; len];
-                for start in 0..=len {
-                    assert_eq!(string_run(&base, start), string_run_reference(&base, start));
-                }
-                for at in 0..len {
-                    for &special in &specials {
-                        let mut buf = base.clone();
-                        buf[at] = special;
-                        for start in 0..=len {
-                            assert_eq!(
-                                string_run(&buf, start),
-                                string_run_reference(&buf, start),
-                                "len {len} fill {fill:#x} special {special:#x} at {at} start {start}"
-                            );
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn string_run_sees_high_bytes_only_before_the_stop() {
-        let mut buf = vec![b'a'; 16];
-        buf[3] = b'"';
-        buf[5] = 0xc3;
-        assert_eq!(string_run(&buf, 0), StringRun { end: 3, non_ascii: false });
-        buf[2] = 0xc3;
-        assert_eq!(string_run(&buf, 0), StringRun { end: 3, non_ascii: true });
-    }
-
-    #[test]
-    fn counting_matches_reference() {
-        let bytes: Vec<u8> =
-            (0..=255u8).chain((0..=255u8).rev()).chain(b"\n\n\xc3\xa9\n".iter().copied()).collect();
-        for start in 0..20 {
-            for end in start..bytes.len() {
-                let b = &bytes[start..end];
-                assert_eq!(count_newlines(b), b.iter().filter(|&&x| x == b'\n').count());
-                assert_eq!(count_chars(b), b.iter().filter(|&&x| (x as i8) >= -0x40).count());
-                assert_eq!(last_newline(b), b.iter().rposition(|&x| x == b'\n'));
-            }
-        }
-    }
-
-    #[test]
-    fn skip_digits_matches_reference_at_every_offset() {
-        let others = [b'.', b'/', b':', b'e', 0x00, 0xb0, 0xff, b' ', b'-'];
-        for len in 0..40 {
-            let base = vec![b'7'; len];
-            for at in 0..len {
-                for &other in &others {
-                    let mut buf = base.clone();
-                    buf[at] = other;
-                    for start in 0..=len {
-                        let want =
-                            buf[start..].iter().position(|b| !b.is_ascii_digit()).map_or(len, |n| start + n);
-                        assert_eq!(skip_digits(&buf, start), want, "len {len} at {at} {other:#x}");
-                    }
-                }
-            }
-            for digit in b'0'..=b'9' {
-                let buf = vec![digit; len];
-                assert_eq!(skip_digits(&buf, 0), len);
-            }
-        }
-    }
 }

@@ -1,0 +1,47 @@
+//! Portable kernels: eight bytes at a time in a `u64` (SWAR). The reference for the vector
+//! kernels, and the fallback where there are none.
+
+use super::{load_u64, StringRun, HI, LO};
+
+/// A mask with the high bit set in each byte of `word` that is zero. Exact for the lowest set
+/// byte; bytes above the first zero may be flagged falsely, so read only the lowest.
+#[inline(always)]
+fn zero_bytes(word: u64) -> u64 {
+    word.wrapping_sub(LO) & !word & HI
+}
+
+/// The bytes of `word` that are `"`, `\` or below `0x20` (exact for the lowest).
+#[inline(always)]
+pub(super) fn specials(word: u64) -> u64 {
+    zero_bytes(word ^ (LO * u64::from(b'"')))
+        | zero_bytes(word ^ (LO * u64::from(b'\\')))
+        | (word.wrapping_sub(LO * 0x20) & !word & HI)
+}
+
+/// See [`super::string_run`].
+pub(super) fn string_run(bytes: &[u8], start: usize) -> StringRun {
+    let mut i = start;
+    let mut high = 0u64;
+    while i + 8 <= bytes.len() {
+        let word = load_u64(bytes, i);
+        let special = specials(word);
+        if special != 0 {
+            let n = (special.trailing_zeros() / 8) as usize;
+            // Keep only the bytes before the special one.
+            let before = if n == 0 { 0 } else { u64::MAX >> (64 - 8 * n) };
+            high |= word & before & HI;
+            return StringRun { end: i + n, non_ascii: high != 0 };
+        }
+        high |= word & HI;
+        i += 8;
+    }
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            break;
+        }
+        high |= u64::from(b & 0x80);
+        i += 1;
+    }
+    StringRun { end: i, non_ascii: high != 0 }
+}

@@ -1,0 +1,255 @@
+//! Every kernel against the portable reference, with the interesting byte at every offset across
+//! two vector widths, on random inputs, and on inputs that end exactly at the slice end. Vector
+//! kernels the CPU lacks are skipped at run time.
+
+use super::*;
+
+/// One byte at a time: the reference for `string_run`.
+fn string_run_reference(bytes: &[u8], start: usize) -> StringRun {
+    let end = bytes[start..]
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+        .map_or(bytes.len(), |n| start + n);
+    let non_ascii = bytes[start..end].iter().any(|&b| b >= 0x80);
+    StringRun { end, non_ascii }
+}
+
+type StringRunKernel = fn(&[u8], usize) -> StringRun;
+
+/// Every string-run implementation this CPU can run, by name.
+fn string_runs() -> Vec<(&'static str, StringRunKernel)> {
+    let mut kernels: Vec<(&'static str, StringRunKernel)> =
+        vec![("dispatched", string_run), ("swar", swar::string_run)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, s| unsafe { x86::string_run_sse2(b, s) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b, s| unsafe { x86::string_run_avx2(b, s) }));
+        } else {
+            eprintln!("skipping the AVX2 string kernel: this CPU lacks AVX2");
+        }
+    }
+    kernels
+}
+
+type Utf8Kernel = fn(&[u8]) -> bool;
+
+/// Every UTF-8 validator this CPU can run, by name (true: valid).
+fn utf8_validators() -> Vec<(&'static str, Utf8Kernel)> {
+    let mut kernels: Vec<(&'static str, Utf8Kernel)> = vec![("dispatched", |b| validate_utf8(b).is_ok())];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b| unsafe { x86::is_utf8_avx2(b) }));
+        } else {
+            eprintln!("skipping the AVX2 UTF-8 kernel: this CPU lacks AVX2");
+        }
+    }
+    kernels
+}
+
+#[test]
+fn string_run_matches_reference_at_every_offset() {
+    let specials = [b'"', b'\\', 0x00, 0x1f, 0x0a];
+    let fillers = [b'a', 0x7f, 0x20, 0xe4, 0x80, 0xff];
+    for (name, kernel) in string_runs() {
+        for len in 0..70 {
+            for &fill in &fillers {
+                let base = vec![fill; len];
+                for start in 0..=len {
+                    assert_eq!(kernel(&base, start), string_run_reference(&base, start), "{name} len {len}");
+                }
+                for at in 0..len {
+                    for &special in &specials {
+                        let mut buf = base.clone();
+                        buf[at] = special;
+                        // A high byte before the special one, or not.
+                        for high_at in [None, Some(0), at.checked_sub(1)] {
+                            let mut buf = buf.clone();
+                            if let Some(h) = high_at.filter(|&h| h != at) {
+                                buf[h] = 0xc3;
+                            }
+                            for start in 0..=len {
+                                assert_eq!(
+                                    kernel(&buf, start),
+                                    string_run_reference(&buf, start),
+                                    "{name}: len {len} fill {fill:#x} special {special:#x} at {at} start {start}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// SplitMix64, for reproducible random inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+#[test]
+fn string_run_matches_reference_on_random_input() {
+    let mut rng = Rng(42);
+    let alphabet = b"abc \"\\\x00\x1f\x7f\x80\xc3\xa9\xff";
+    for _ in 0..3000 {
+        let len = (rng.next() % 200) as usize;
+        // Mostly plain bytes, with rare specials.
+        let buf: Vec<u8> = (0..len)
+            .map(|_| {
+                if rng.next() % 16 == 0 {
+                    alphabet[(rng.next() % alphabet.len() as u64) as usize]
+                } else {
+                    b'x'
+                }
+            })
+            .collect();
+        let start = if len == 0 { 0 } else { (rng.next() % (len as u64 + 1)) as usize };
+        let want = string_run_reference(&buf, start);
+        for (name, kernel) in string_runs() {
+            assert_eq!(kernel(&buf, start), want, "{name}: {buf:?} from {start}");
+        }
+    }
+}
+
+/// Valid UTF-8 of every length class, repeated past two blocks.
+fn sample_text() -> Vec<u8> {
+    "ab€😀é中文\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}z".repeat(6).into_bytes()
+}
+
+#[test]
+fn utf8_validators_match_std() {
+    let text = sample_text();
+    let bad_bytes = [0x80, 0xbf, 0xc0, 0xc1, 0xc2, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff, b'a'];
+    for (name, validate) in utf8_validators() {
+        // Every window of the sample, so that characters are cut at both ends.
+        for start in 0..40 {
+            for end in (start..=text.len()).step_by(3) {
+                let slice = &text[start..end];
+                let want = core::str::from_utf8(slice).is_ok();
+                assert_eq!(validate(slice), want, "{name}: window {start}..{end}");
+            }
+        }
+        // A bad byte at every offset.
+        for at in 0..text.len() {
+            for &bad in &bad_bytes {
+                let mut buf = text.clone();
+                buf[at] = bad;
+                let want = core::str::from_utf8(&buf).is_ok();
+                assert_eq!(validate(&buf), want, "{name}: {bad:#x} at {at}");
+            }
+        }
+        // Every sequence cut at each byte, at every position of a 64-byte window.
+        for c in ['é', '€', '😀'] {
+            let mut encoded = [0u8; 4];
+            let encoded = c.encode_utf8(&mut encoded).as_bytes();
+            for cut in 1..encoded.len() {
+                for at in 0..70 {
+                    let mut buf = vec![b'x'; at];
+                    buf.extend_from_slice(&encoded[..cut]);
+                    buf.extend(core::iter::repeat(b'y').take(70 - at));
+                    assert!(!validate(&buf), "{name}: {c} cut after {cut} at {at}");
+                    buf.truncate(at + cut);
+                    assert!(!validate(&buf), "{name}: {c} cut after {cut} at the end, {at}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf8_validators_match_std_on_random_input() {
+    let mut rng = Rng(7);
+    let text = sample_text();
+    for _ in 0..5000 {
+        let mut buf = text[..(rng.next() % text.len() as u64) as usize].to_vec();
+        for _ in 0..(rng.next() % 3) {
+            if !buf.is_empty() {
+                let at = (rng.next() % buf.len() as u64) as usize;
+                buf[at] = rng.next() as u8;
+            }
+        }
+        let want = core::str::from_utf8(&buf).is_ok();
+        for (name, validate) in utf8_validators() {
+            assert_eq!(validate(&buf), want, "{name}: {buf:?}");
+        }
+    }
+}
+
+#[test]
+fn utf8_error_positions() {
+    let mut buf = sample_text();
+    let bad = buf.len() - 5;
+    buf[bad] = 0xff;
+    let err = validate_utf8(&buf).unwrap_err();
+    assert_eq!(err.valid_up_to, core::str::from_utf8(&buf).unwrap_err().valid_up_to());
+    assert!(!err.incomplete);
+    let text = sample_text();
+    let cut = &text[..text.len() - 2];
+    let err = validate_utf8(cut).unwrap_err();
+    assert!(err.incomplete);
+}
+
+#[test]
+fn skip_digits_matches_reference_at_every_offset() {
+    let others = [b'.', b'/', b':', b'e', 0x00, 0xb0, 0xff, b' ', b'-'];
+    for len in 0..40 {
+        let base = vec![b'7'; len];
+        for at in 0..len {
+            for &other in &others {
+                let mut buf = base.clone();
+                buf[at] = other;
+                for start in 0..=len {
+                    let want =
+                        buf[start..].iter().position(|b| !b.is_ascii_digit()).map_or(len, |n| start + n);
+                    assert_eq!(skip_digits(&buf, start), want, "len {len} at {at} {other:#x}");
+                }
+            }
+        }
+        for digit in b'0'..=b'9' {
+            let buf = vec![digit; len];
+            assert_eq!(skip_digits(&buf, 0), len);
+        }
+    }
+}
+
+#[test]
+fn counting_matches_reference() {
+    let bytes: Vec<u8> =
+        (0..=255u8).chain((0..=255u8).rev()).chain(b"\n\n\xc3\xa9\n".iter().copied()).collect();
+    for start in 0..20 {
+        for end in start..bytes.len() {
+            let b = &bytes[start..end];
+            assert_eq!(count_newlines(b), b.iter().filter(|&&x| x == b'\n').count());
+            assert_eq!(count_chars(b), b.iter().filter(|&&x| (x as i8) >= -0x40).count());
+            assert_eq!(last_newline(b), b.iter().rposition(|&x| x == b'\n'));
+        }
+    }
+}
+
+#[test]
+fn portable_can_be_forced() {
+    // The variable is read once per process; here only check that the detected level is sane.
+    let level = level();
+    #[cfg(target_arch = "x86_64")]
+    if std::env::var_os("JET_PORTABLE_SCAN").is_none() {
+        assert_ne!(level, Level::Portable, "x86_64 always has SSE2");
+    } else {
+        assert_eq!(level, Level::Portable);
+    }
+    let _ = level;
+}

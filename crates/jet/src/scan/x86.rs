@@ -1,0 +1,350 @@
+//! x86_64 kernels: SSE2 (every x86_64 CPU has it) and AVX2 (chosen at run time).
+//!
+//! The algorithms are written once, over the [`Vector`] trait; the `#[target_feature]` entry
+//! points at the bottom instantiate them. Trait methods are `#[inline(always)]`, so they are
+//! compiled inside those entry points with the entry point's features.
+
+use core::arch::x86_64::*;
+
+use super::{swar, StringRun};
+
+/// The operations the algorithms need from a vector of bytes.
+///
+/// # Safety
+/// Every method uses instructions of the implementing type's feature (SSE2 or AVX2): call them
+/// only where that feature is known to be present, i.e. inside a `#[target_feature]` function
+/// of that feature.
+pub(super) trait Vector: Copy {
+    const BYTES: usize;
+    /// Every lane set to `byte`.
+    unsafe fn splat(byte: u8) -> Self;
+    /// Loads `BYTES` bytes from `ptr`, which need not be aligned.
+    ///
+    /// # Safety
+    /// `ptr..ptr + BYTES` must be readable.
+    unsafe fn load(ptr: *const u8) -> Self;
+    unsafe fn eq(self, other: Self) -> Self;
+    unsafe fn or(self, other: Self) -> Self;
+    unsafe fn max_u8(self, other: Self) -> Self;
+    /// One bit per lane: its top bit.
+    unsafe fn mask(self) -> u32;
+}
+
+impl Vector for __m128i {
+    const BYTES: usize = 16;
+    #[inline(always)]
+    unsafe fn splat(byte: u8) -> Self {
+        // SAFETY: SSE2 is present (trait contract).
+        unsafe { _mm_set1_epi8(byte as i8) }
+    }
+    #[inline(always)]
+    unsafe fn load(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees 16 readable bytes; SSE2 is present.
+        unsafe { _mm_loadu_si128(ptr.cast()) }
+    }
+    #[inline(always)]
+    unsafe fn eq(self, other: Self) -> Self {
+        // SAFETY: SSE2 is present (trait contract).
+        unsafe { _mm_cmpeq_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        // SAFETY: SSE2 is present (trait contract).
+        unsafe { _mm_or_si128(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn max_u8(self, other: Self) -> Self {
+        // SAFETY: SSE2 is present (trait contract).
+        unsafe { _mm_max_epu8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn mask(self) -> u32 {
+        // SAFETY: SSE2 is present (trait contract).
+        unsafe { _mm_movemask_epi8(self) as u32 }
+    }
+}
+
+impl Vector for __m256i {
+    const BYTES: usize = 32;
+    #[inline(always)]
+    unsafe fn splat(byte: u8) -> Self {
+        // SAFETY: AVX2 is present (trait contract).
+        unsafe { _mm256_set1_epi8(byte as i8) }
+    }
+    #[inline(always)]
+    unsafe fn load(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees 32 readable bytes; AVX2 is present.
+        unsafe { _mm256_loadu_si256(ptr.cast()) }
+    }
+    #[inline(always)]
+    unsafe fn eq(self, other: Self) -> Self {
+        // SAFETY: AVX2 is present (trait contract).
+        unsafe { _mm256_cmpeq_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        // SAFETY: AVX2 is present (trait contract).
+        unsafe { _mm256_or_si256(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn max_u8(self, other: Self) -> Self {
+        // SAFETY: AVX2 is present (trait contract).
+        unsafe { _mm256_max_epu8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn mask(self) -> u32 {
+        // SAFETY: AVX2 is present (trait contract).
+        unsafe { _mm256_movemask_epi8(self) as u32 }
+    }
+}
+
+/// [`super::string_run`] over vectors of `V`.
+///
+/// # Safety
+/// `V`'s feature must be present.
+#[inline(always)]
+unsafe fn string_run<V: Vector>(bytes: &[u8], start: usize) -> StringRun {
+    let len = bytes.len();
+    let ptr = bytes.as_ptr();
+    // SAFETY: the caller guarantees `V`'s feature (as for every vector operation below).
+    let (quote, backslash, control) = unsafe { (V::splat(b'"'), V::splat(b'\\'), V::splat(0x1F)) };
+    // Bit i: lane i is `"`, `\` or below 0x20 (max(x, 0x1F) == 0x1F exactly when x <= 0x1F).
+    // SAFETY: the caller guarantees `V`'s feature.
+    let specials = |v: V| unsafe { v.eq(quote).or(v.eq(backslash)).or(v.max_u8(control).eq(control)).mask() };
+    let mut high = 0u32;
+    let mut i = start;
+    while i + V::BYTES <= len {
+        // SAFETY: `i + BYTES <= len`, so the load stays inside `bytes`.
+        let v = unsafe { V::load(ptr.add(i)) };
+        let found = specials(v);
+        // SAFETY: as above.
+        let top = unsafe { v.mask() };
+        if found != 0 {
+            let n = found.trailing_zeros();
+            high |= top & ((1u32 << n) - 1);
+            return StringRun { end: i + n as usize, non_ascii: high != 0 };
+        }
+        high |= top;
+        i += V::BYTES;
+    }
+    if i == len {
+        return StringRun { end: len, non_ascii: high != 0 };
+    }
+    if len < V::BYTES {
+        let rest = swar::string_run(bytes, i);
+        return StringRun { end: rest.end, non_ascii: rest.non_ascii || high != 0 };
+    }
+    // The tail: one overlapping load of the last BYTES bytes, ignoring those before `i`.
+    let base = len - V::BYTES;
+    let skip = i - base;
+    // SAFETY: `base + BYTES == len`.
+    let v = unsafe { V::load(ptr.add(base)) };
+    let found = u64::from(specials(v)) >> skip;
+    // SAFETY: as above.
+    let top = u64::from(unsafe { v.mask() }) >> skip;
+    if found != 0 {
+        let n = found.trailing_zeros();
+        let before = top & ((1u64 << n) - 1);
+        return StringRun { end: i + n as usize, non_ascii: high != 0 || before != 0 };
+    }
+    StringRun { end: len, non_ascii: high != 0 || top != 0 }
+}
+
+/// Scans a string run with SSE2.
+///
+/// # Safety
+/// The CPU must support SSE2 (every x86_64 CPU does).
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn string_run_sse2(bytes: &[u8], start: usize) -> StringRun {
+    // SAFETY: SSE2 is enabled for this function.
+    unsafe { string_run::<__m128i>(bytes, start) }
+}
+
+/// Scans a string run with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn string_run_avx2(bytes: &[u8], start: usize) -> StringRun {
+    // SAFETY: AVX2 is enabled for this function.
+    unsafe { string_run::<__m256i>(bytes, start) }
+}
+
+// UTF-8 validation: the lookup algorithm of Keiser and Lemire ("Validating UTF-8 in less than
+// one instruction per byte", 2021). Each byte pair (and the lead bytes two and three back) is
+// classified by three 16-entry tables; any set bit in the AND of the three lookups is an error.
+
+const TOO_SHORT: u8 = 1 << 0; // 11______ then 0_______ or 11______
+const TOO_LONG: u8 = 1 << 1; // 0_______ then 10______
+const OVERLONG_3: u8 = 1 << 2; // 11100000 100_____
+const TOO_LARGE: u8 = 1 << 3; // 11110100 1001____ and above
+const SURROGATE: u8 = 1 << 4; // 11101101 101_____
+const OVERLONG_2: u8 = 1 << 5; // 1100000_ 10______
+const TOO_LARGE_1000: u8 = 1 << 6; // 11110101 1000____ and above
+const OVERLONG_4: u8 = 1 << 6; // 11110000 1000____
+const TWO_CONTS: u8 = 1 << 7; // 10______ 10______
+const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// By the high nibble of the first byte of a pair.
+const BYTE_1_HIGH: [u8; 16] = [
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TOO_SHORT | OVERLONG_2,
+    TOO_SHORT,
+    TOO_SHORT | OVERLONG_3 | SURROGATE,
+    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+];
+
+/// By the low nibble of the first byte of a pair.
+const BYTE_1_LOW: [u8; 16] = [
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+    CARRY | OVERLONG_2,
+    CARRY,
+    CARRY,
+    CARRY | TOO_LARGE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+];
+
+/// By the high nibble of the second byte of a pair.
+const BYTE_2_HIGH: [u8; 16] = [
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+];
+
+/// A 16-entry table in both 128-bit halves.
+///
+/// # Safety
+/// AVX2 must be present.
+#[inline(always)]
+unsafe fn table(t: &[u8; 16]) -> __m256i {
+    // SAFETY: `t` has 16 readable bytes; AVX2 (and so SSE2) is present.
+    unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
+}
+
+/// The bytes of `input` moved up by `N` lanes, the lowest `N` taken from the top of `prev`.
+macro_rules! prev {
+    ($input:expr, $prev:expr, $n:literal) => {
+        _mm256_alignr_epi8::<{ 16 - $n }>($input, _mm256_permute2x128_si256::<0x21>($prev, $input))
+    };
+}
+
+/// Checks one 32-byte block given the block before it; returns error bits (zero when valid).
+///
+/// # Safety
+/// AVX2 must be present.
+#[inline(always)]
+unsafe fn check_block(input: __m256i, prev_input: __m256i, tables: &[__m256i; 3]) -> __m256i {
+    // SAFETY: AVX2 is present (function contract).
+    unsafe {
+        let low_nibble = _mm256_set1_epi8(0x0F);
+        let prev1 = prev!(input, prev_input, 1);
+        let high = |v: __m256i| _mm256_and_si256(_mm256_srli_epi16::<4>(v), low_nibble);
+        let byte_1_high = _mm256_shuffle_epi8(tables[0], high(prev1));
+        let byte_1_low = _mm256_shuffle_epi8(tables[1], _mm256_and_si256(prev1, low_nibble));
+        let byte_2_high = _mm256_shuffle_epi8(tables[2], high(input));
+        let special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
+        // Bytes two and three after a 3- and 4-byte lead must be continuations.
+        let prev2 = prev!(input, prev_input, 2);
+        let prev3 = prev!(input, prev_input, 3);
+        let third = _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xE0u8 - 0x80) as i8));
+        let fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xF0u8 - 0x80) as i8));
+        let must_continue = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(0x80u8 as i8));
+        _mm256_xor_si256(must_continue, special)
+    }
+}
+
+/// True when the whole of `bytes` is valid UTF-8, using AVX2. The caller finds the error
+/// position (rare) with a scalar pass.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn is_utf8_avx2(bytes: &[u8]) -> bool {
+    let len = bytes.len();
+    let ptr = bytes.as_ptr();
+    // SAFETY: AVX2 is enabled for this function; every load below reads 32 bytes starting at
+    // `i` with `i + 32 <= len`.
+    unsafe {
+        let tables = [table(&BYTE_1_HIGH), table(&BYTE_1_LOW), table(&BYTE_2_HIGH)];
+        let mut error = _mm256_setzero_si256();
+        let mut prev = _mm256_setzero_si256();
+        let mut i = 0;
+        while i + 32 <= len {
+            let input = _mm256_loadu_si256(ptr.add(i).cast());
+            if _mm256_movemask_epi8(input) == 0 {
+                // ASCII: nothing to check, but a character cut at the end of the previous
+                // block is an error (its continuations are missing).
+                error = _mm256_or_si256(error, incomplete(prev));
+            } else {
+                error = _mm256_or_si256(error, check_block(input, prev, &tables));
+            }
+            prev = input;
+            i += 32;
+        }
+        if _mm256_testz_si256(error, error) == 0 {
+            return false;
+        }
+        // The tail and any character cut at the last block boundary: from the start of the
+        // last character the blocks reached (at most 3 bytes back), by the scalar validator.
+        let mut from = i;
+        while from > 0 && i - from < 3 && bytes[from - 1] & 0xC0 == 0x80 {
+            from -= 1;
+        }
+        if from > 0 && bytes[from - 1] >= 0xC0 {
+            from -= 1;
+        }
+        core::str::from_utf8(&bytes[from..]).is_ok()
+    }
+}
+
+/// Lanes at the top of `block` that start a character the block does not finish.
+///
+/// # Safety
+/// AVX2 must be present.
+#[inline(always)]
+unsafe fn incomplete(block: __m256i) -> __m256i {
+    // The last three lanes: a lead byte of 4 (from lane 29), 3 (lane 30) or 2 (lane 31) bytes.
+    const MAX: [u8; 32] = {
+        let mut max = [0xFF; 32];
+        max[29] = 0b1111_0000 - 1;
+        max[30] = 0b1110_0000 - 1;
+        max[31] = 0b1100_0000 - 1;
+        max
+    };
+    // SAFETY: AVX2 is present (function contract); MAX has 32 readable bytes.
+    unsafe { _mm256_subs_epu8(block, _mm256_loadu_si256(MAX.as_ptr().cast())) }
+}
