@@ -121,9 +121,22 @@ pub(crate) fn is_ws(b: u8) -> bool {
 }
 
 /// Index of the first byte at or after `start` that is not JSON whitespace, or `bytes.len()`.
+/// Eight bytes at a time: indentation in pretty-printed documents comes in runs.
 #[inline]
 pub(crate) fn skip_ws(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
+    while i + 8 <= bytes.len() {
+        let word = load_u64(bytes, i);
+        let ws = zero_bytes_exact(word ^ (LO * 0x20))
+            | zero_bytes_exact(word ^ (LO * 0x0A))
+            | zero_bytes_exact(word ^ (LO * 0x0D))
+            | zero_bytes_exact(word ^ (LO * 0x09));
+        let other = !ws & HI;
+        if other != 0 {
+            return i + (other.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
     while i < bytes.len() && is_ws(bytes[i]) {
         i += 1;
     }

@@ -228,6 +228,27 @@ fn skip_digits_matches_reference_at_every_offset() {
 }
 
 #[test]
+fn skip_ws_matches_reference_at_every_offset() {
+    let others = [b'a', b'"', 0x0b, 0x0c, 0x00, 0x1f, 0x21, 0xa0, 0x8a, 0x89, 0x2a];
+    for len in 0..40 {
+        for fill in [b' ', b'\n', b'\r', b'\t'] {
+            let base = vec![fill; len];
+            assert_eq!(skip_ws(&base, 0), len);
+            for at in 0..len {
+                for &other in &others {
+                    let mut buf = base.clone();
+                    buf[at] = other;
+                    for start in 0..=len {
+                        let want = buf[start..].iter().position(|&b| !is_ws(b)).map_or(len, |n| start + n);
+                        assert_eq!(skip_ws(&buf, start), want, "len {len} fill {fill:#x} {other:#x} at {at}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn counting_matches_reference() {
     let bytes: Vec<u8> =
         (0..=255u8).chain((0..=255u8).rev()).chain(b"\n\n\xc3\xa9\n".iter().copied()).collect();

@@ -374,7 +374,7 @@ impl<I: Input> Reader<I> {
 
     /// Skips whitespace and separators up to the next token, checking the grammar. Leaves
     /// `pos` at the token's first byte; `None` at a clean end of input.
-    #[inline]
+    #[inline(always)]
     fn find_next(&mut self) -> Result<Option<Next>> {
         let Some(c) = self.skip_ws()? else {
             return self.at_end();

@@ -197,7 +197,7 @@ fn push_pointer_token(out: &mut String, name: &[u8]) {
 }
 
 /// Objects with more names than this switch from linear search to a hash table.
-const LINEAR_MAX: usize = 16;
+const LINEAR_MAX: usize = 32;
 
 /// The names of the members of every open object, for duplicate detection and pointers.
 ///
@@ -214,6 +214,8 @@ pub(crate) struct Names {
     allow_duplicates: bool,
     /// Every name of every open object, outermost object first.
     recs: Vec<Rec>,
+    /// The fingerprint of each name in `recs`, apart so that a search reads them densely.
+    prints: Vec<u32>,
     /// The bytes of copied names.
     bytes: Vec<u8>,
     /// One per open object.
@@ -227,8 +229,7 @@ pub(crate) struct Names {
 #[derive(Clone, Copy, Debug)]
 struct Rec {
     at: usize,
-    len: u32,
-    print: u32,
+    len: usize,
 }
 
 /// Bit of `Rec::at`: the name is in the names' own buffer.
@@ -248,6 +249,7 @@ impl Names {
         Names {
             allow_duplicates,
             recs: Vec::new(),
+            prints: Vec::new(),
             bytes: Vec::new(),
             frames: Vec::new(),
             keys: NameHash::random(),
@@ -262,6 +264,7 @@ impl Names {
     fn pop_object(&mut self) {
         if let Some(frame) = self.frames.pop() {
             self.recs.truncate(frame.first);
+            self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
             if let Some(table) = frame.table {
                 self.spare.push(table);
@@ -272,7 +275,7 @@ impl Names {
     /// The bytes of a name; `source` is the input that borrowed names point into.
     #[inline(always)]
     fn resolve<'s>(&'s self, rec: Rec, source: &'s [u8]) -> &'s [u8] {
-        let len = rec.len as usize;
+        let len = rec.len;
         if rec.at & OWNED != 0 {
             let at = rec.at & !OWNED;
             &self.bytes[at..at + len]
@@ -296,6 +299,7 @@ impl Names {
         if self.allow_duplicates {
             let frame = self.frames.last().expect("names are read inside objects");
             self.recs.truncate(frame.first);
+            self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
         }
     }
@@ -307,8 +311,7 @@ impl Names {
     pub(crate) fn add_borrowed(&mut self, source: &[u8], start: usize, end: usize) -> bool {
         self.forget_if_allowed();
         let name = &source[start..end];
-        let rec = Rec { at: start, len: name.len() as u32, print: fingerprint(name) };
-        self.add(rec, source)
+        self.add(Rec { at: start, len: name.len() }, fingerprint(name), source)
     }
 
     /// Adds the name that `write` appends to the names' own buffer. `source` is the input that
@@ -319,8 +322,8 @@ impl Names {
         let start = self.bytes.len();
         write(&mut self.bytes);
         let name = &self.bytes[start..];
-        let rec = Rec { at: start | OWNED, len: name.len() as u32, print: fingerprint(name) };
-        if self.add(rec, source) {
+        let (rec, print) = (Rec { at: start | OWNED, len: name.len() }, fingerprint(name));
+        if self.add(rec, print, source) {
             return true;
         }
         self.bytes.truncate(start);
@@ -350,28 +353,42 @@ impl Names {
         self.bytes = bytes;
     }
 
-    /// Records `rec` unless the innermost object has a name equal to it.
-    #[inline]
-    fn add(&mut self, rec: Rec, source: &[u8]) -> bool {
-        if !self.allow_duplicates && self.is_duplicate(rec, source) {
+    /// Records `rec` unless the innermost object has a name equal to it. The common case (a
+    /// small object, a fingerprint not seen in it) is inline; the rest is not.
+    #[inline(always)]
+    fn add(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
+        if !self.allow_duplicates {
+            let frame = self.frames.last().expect("names are read inside objects");
+            let earlier = &self.prints[frame.first..];
+            if frame.table.is_some() || earlier.len() >= LINEAR_MAX || earlier.contains(&print) {
+                return self.add_slow(rec, print, source);
+            }
+        }
+        self.recs.push(rec);
+        self.prints.push(print);
+        true
+    }
+
+    /// [`add`](Names::add) for a large object or a fingerprint seen before.
+    #[inline(never)]
+    fn add_slow(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
+        if self.is_duplicate(rec, print, source) {
             return false;
         }
         self.recs.push(rec);
+        self.prints.push(print);
         true
     }
 
     /// Whether `rec` names a member the innermost object already has. Records it in the
     /// object's table when it has one.
-    #[inline]
-    fn is_duplicate(&mut self, rec: Rec, source: &[u8]) -> bool {
+    fn is_duplicate(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
         let frame = self.frames.last().expect("names are read inside objects");
         let first = frame.first;
         if frame.table.is_none() {
-            let earlier = &self.recs[first..];
-            for (k, other) in earlier.iter().enumerate() {
-                if other.print == rec.print && self.same(first + k, rec, source) {
-                    return true;
-                }
+            let earlier = &self.prints[first..];
+            if earlier.contains(&print) && self.any_same(first, rec, print, source) {
+                return true;
             }
             if earlier.len() < LINEAR_MAX {
                 return false;
@@ -383,7 +400,7 @@ impl Names {
         let (recs, bytes) = (&self.recs, &self.bytes);
         let resolve = |i: usize| {
             let r = if i == index { rec } else { recs[i] };
-            let len = r.len as usize;
+            let len = r.len;
             if r.at & OWNED != 0 {
                 &bytes[r.at & !OWNED..(r.at & !OWNED) + len]
             } else {
@@ -395,10 +412,13 @@ impl Names {
         !table.insert(hash, index, resolve)
     }
 
-    /// Whether name `i` has the bytes of `rec` (after their fingerprints matched).
+    /// Whether a name of the innermost object (from index `first`) with fingerprint `print`
+    /// has the bytes of `rec`.
     #[cold]
-    fn same(&self, i: usize, rec: Rec, source: &[u8]) -> bool {
-        self.resolve(self.recs[i], source) == self.resolve(rec, source)
+    fn any_same(&self, first: usize, rec: Rec, print: u32, source: &[u8]) -> bool {
+        let name = self.resolve(rec, source);
+        (first..self.recs.len())
+            .any(|i| self.prints[i] == print && self.resolve(self.recs[i], source) == name)
     }
 
     /// Gives the innermost object a table holding its names so far.
@@ -579,7 +599,7 @@ mod tests {
             assert!(!add(&mut names, "new"));
             assert_eq!(names.last_of(0, b""), b"new");
             names.pop_object();
-            assert!(names.bytes.is_empty() && names.recs.is_empty());
+            assert!(names.bytes.is_empty() && names.recs.is_empty() && names.prints.is_empty());
         }
     }
 
