@@ -184,13 +184,8 @@ impl Position {
     /// The position of `bytes[at]`, counting lines from the start of `bytes`.
     #[cold]
     pub(crate) fn in_slice(bytes: &[u8], at: usize) -> Position {
-        let before = &bytes[..at.min(bytes.len())];
-        let line_start = crate::scan::last_newline(before).map_or(0, |i| i + 1);
-        Position {
-            offset: at as u64,
-            line: 1 + crate::scan::count_newlines(before),
-            column: 1 + crate::scan::count_chars(&before[line_start..]),
-        }
+        let stats = crate::scan::line_stats(&bytes[..at.min(bytes.len())]);
+        Position { offset: at as u64, line: 1 + stats.newlines, column: 1 + stats.tail }
     }
 }
 
@@ -249,8 +244,8 @@ impl Error {
         self.inner.line
     }
 
-    /// 1-based column of the error in characters (Unicode scalar values, an invalid byte
-    /// counting as one), or 0 when the error has no position.
+    /// 1-based column of the error in bytes from the start of its line (as serde_json counts),
+    /// or 0 when the error has no position.
     pub fn column(&self) -> usize {
         self.inner.column
     }

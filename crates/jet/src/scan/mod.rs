@@ -52,7 +52,8 @@ fn detect() -> Level {
 fn best_level() -> Level {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
+        // Every CPU with AVX2 has POPCNT too, but the kernels ask for both, so check both.
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
             return Level::Avx2;
         }
         if std::arch::is_x86_feature_detected!("sse2") {
@@ -122,15 +123,15 @@ pub(crate) fn is_ws(b: u8) -> bool {
 
 /// Index of the first byte at or after `start` that is not JSON whitespace, or `bytes.len()`.
 /// Eight bytes at a time: indentation in pretty-printed documents comes in runs.
-#[inline]
+#[inline(always)]
 pub(crate) fn skip_ws(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i + 8 <= bytes.len() {
         let word = load_u64(bytes, i);
-        let ws = zero_bytes_exact(word ^ (LO * 0x20))
-            | zero_bytes_exact(word ^ (LO * 0x0A))
-            | zero_bytes_exact(word ^ (LO * 0x0D))
-            | zero_bytes_exact(word ^ (LO * 0x09));
+        let ws = swar::zero_bytes_exact(word ^ (LO * 0x20))
+            | swar::zero_bytes_exact(word ^ (LO * 0x0A))
+            | swar::zero_bytes_exact(word ^ (LO * 0x0D))
+            | swar::zero_bytes_exact(word ^ (LO * 0x09));
         let other = !ws & HI;
         if other != 0 {
             return i + (other.trailing_zeros() / 8) as usize;
@@ -198,50 +199,32 @@ pub(crate) struct Utf8Error {
     pub incomplete: bool,
 }
 
-/// A mask with the high bit set in exactly the bytes of `word` that are zero.
-#[inline(always)]
-fn zero_bytes_exact(word: u64) -> u64 {
-    !(((word & !HI).wrapping_add(!HI)) | word) & HI
+/// Newlines in some bytes, and the bytes after the last one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LineStats {
+    /// How many `\n` bytes.
+    pub newlines: usize,
+    /// Bytes after the last `\n` (all of them, when there is none).
+    pub tail: usize,
 }
 
-/// Counts `\n` bytes.
+/// Counts the lines of `bytes`: what line and column numbers are made of.
 #[inline]
-pub(crate) fn count_newlines(bytes: &[u8]) -> usize {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut n = 0;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-        n += zero_bytes_exact(word ^ (LO * u64::from(b'\n'))).count_ones() as usize;
-    }
-    n + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
-}
-
-/// Index of the last `\n` in `bytes`.
-#[inline]
-pub(crate) fn last_newline(bytes: &[u8]) -> Option<usize> {
-    let mut end = bytes.len();
-    while end >= 8 {
-        let word = load_u64(bytes, end - 8);
-        let found = zero_bytes_exact(word ^ (LO * u64::from(b'\n')));
-        if found != 0 {
-            return Some(end - 8 + (63 - found.leading_zeros() as usize) / 8);
+pub(crate) fn line_stats(bytes: &[u8]) -> LineStats {
+    if bytes.len() >= 64 {
+        if let Some(stats) = line_stats_wide(bytes) {
+            return stats;
         }
-        end -= 8;
     }
-    bytes[..end].iter().rposition(|&b| b == b'\n')
+    swar::line_stats(bytes)
 }
 
-/// Counts characters: bytes that are not UTF-8 continuation bytes (`0b10xx_xxxx`), so an invalid
-/// byte counts as one character.
-#[inline]
-pub(crate) fn count_chars(bytes: &[u8]) -> usize {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut continuation = 0;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-        // Bit 7 set and bit 6 clear, in each byte.
-        continuation += (word & !(word << 1) & HI).count_ones() as usize;
+#[inline(never)]
+fn line_stats_wide(bytes: &[u8]) -> Option<LineStats> {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it and POPCNT.
+        Level::Avx2 => Some(unsafe { x86::line_stats_avx2(bytes) }),
+        _ => None,
     }
-    continuation += chunks.remainder().iter().filter(|&&b| b & 0xC0 == 0x80).count();
-    bytes.len() - continuation
 }

@@ -1,7 +1,7 @@
 //! Portable kernels: eight bytes at a time in a `u64` (SWAR). The reference for the vector
 //! kernels, and the fallback where there are none.
 
-use super::{load_u64, StringRun, HI, LO};
+use super::{load_u64, LineStats, StringRun, HI, LO};
 
 /// A mask with the high bit set in each byte of `word` that is zero. Exact for the lowest set
 /// byte; bytes above the first zero may be flagged falsely, so read only the lowest.
@@ -44,4 +44,34 @@ pub(super) fn string_run(bytes: &[u8], start: usize) -> StringRun {
         i += 1;
     }
     StringRun { end: i, non_ascii: high != 0 }
+}
+
+/// A mask with the high bit set in exactly the bytes of `word` that are zero.
+#[inline(always)]
+pub(super) fn zero_bytes_exact(word: u64) -> u64 {
+    !(((word & !HI).wrapping_add(!HI)) | word) & HI
+}
+
+/// See [`super::line_stats`].
+pub(super) fn line_stats(bytes: &[u8]) -> LineStats {
+    let mut newlines = 0;
+    let mut line_start = 0;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        let nl = zero_bytes_exact(word ^ (LO * u64::from(b'\n')));
+        if nl != 0 {
+            newlines += nl.count_ones() as usize;
+            line_start = at + (63 - nl.leading_zeros()) as usize / 8 + 1;
+        }
+        at += 8;
+    }
+    for (i, &b) in chunks.remainder().iter().enumerate() {
+        if b == b'\n' {
+            newlines += 1;
+            line_start = at + i + 1;
+        }
+    }
+    LineStats { newlines, tail: bytes.len() - line_start }
 }

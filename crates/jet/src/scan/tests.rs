@@ -248,16 +248,49 @@ fn skip_ws_matches_reference_at_every_offset() {
     }
 }
 
+/// One byte at a time: the reference for `line_stats`.
+fn line_stats_reference(bytes: &[u8]) -> LineStats {
+    let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+    let tail = bytes.iter().rposition(|&b| b == b'\n').map_or(bytes.len(), |i| bytes.len() - i - 1);
+    LineStats { newlines, tail }
+}
+
 #[test]
-fn counting_matches_reference() {
-    let bytes: Vec<u8> =
-        (0..=255u8).chain((0..=255u8).rev()).chain(b"\n\n\xc3\xa9\n".iter().copied()).collect();
-    for start in 0..20 {
-        for end in start..bytes.len() {
-            let b = &bytes[start..end];
-            assert_eq!(count_newlines(b), b.iter().filter(|&&x| x == b'\n').count());
-            assert_eq!(count_chars(b), b.iter().filter(|&&x| (x as i8) >= -0x40).count());
-            assert_eq!(last_newline(b), b.iter().rposition(|&x| x == b'\n'));
+fn line_stats_matches_reference_at_every_offset() {
+    type Kernel = fn(&[u8]) -> LineStats;
+    let mut kernels: Vec<(&str, Kernel)> = vec![("dispatched", line_stats), ("swar", swar::line_stats)];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: AVX2 and POPCNT were detected just above.
+        kernels.push(("avx2", |b| unsafe { x86::line_stats_avx2(b) }));
+    } else {
+        eprintln!("skipping the AVX2 line kernel: this CPU lacks AVX2 or POPCNT");
+    }
+    for (name, kernel) in kernels {
+        for len in 0..100 {
+            let base: Vec<u8> =
+                (0..len).map(|i| if i % 3 == 0 { 0xa9 } else { b'a' + (i % 26) as u8 }).collect();
+            assert_eq!(kernel(&base), line_stats_reference(&base), "{name} len {len}");
+            for at in 0..len {
+                for second in [None, Some(at / 2), Some(len - 1)] {
+                    let mut buf = base.clone();
+                    buf[at] = b'\n';
+                    if let Some(s) = second {
+                        buf[s] = b'\n';
+                    }
+                    assert_eq!(
+                        kernel(&buf),
+                        line_stats_reference(&buf),
+                        "{name} len {len} at {at} {second:?}"
+                    );
+                }
+            }
+        }
+        let bytes: Vec<u8> = (0..=255u8).chain((0..=255u8).rev()).collect();
+        for start in 0..40 {
+            for end in start..bytes.len() {
+                assert_eq!(kernel(&bytes[start..end]), line_stats_reference(&bytes[start..end]), "{name}");
+            }
         }
     }
 }

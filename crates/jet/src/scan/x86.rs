@@ -6,7 +6,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{swar, StringRun};
+use super::{swar, LineStats, StringRun};
 
 /// The operations the algorithms need from a vector of bytes.
 ///
@@ -347,4 +347,37 @@ unsafe fn incomplete(block: __m256i) -> __m256i {
     };
     // SAFETY: AVX2 is present (function contract); MAX has 32 readable bytes.
     unsafe { _mm256_subs_epu8(block, _mm256_loadu_si256(MAX.as_ptr().cast())) }
+}
+
+/// Counts lines with AVX2; see [`super::line_stats`].
+///
+/// # Safety
+/// The CPU must support AVX2 and POPCNT.
+#[target_feature(enable = "avx2,popcnt")]
+pub(super) unsafe fn line_stats_avx2(bytes: &[u8]) -> LineStats {
+    let len = bytes.len();
+    let ptr = bytes.as_ptr();
+    let mut newlines = 0;
+    let mut line_start = 0;
+    let mut i = 0;
+    // SAFETY: AVX2 is enabled for this function; each load reads `ptr + i .. ptr + i + 32`
+    // with `i + 32 <= len`.
+    unsafe {
+        let newline = _mm256_set1_epi8(b'\n' as i8);
+        while i + 32 <= len {
+            let v = _mm256_loadu_si256(ptr.add(i).cast());
+            let nl = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, newline)) as u32;
+            if nl != 0 {
+                newlines += nl.count_ones() as usize;
+                line_start = i + 32 - nl.leading_zeros() as usize;
+            }
+            i += 32;
+        }
+    }
+    let rest = swar::line_stats(&bytes[i..]);
+    if rest.newlines > 0 {
+        LineStats { newlines: newlines + rest.newlines, tail: rest.tail }
+    } else {
+        LineStats { newlines, tail: len - line_start }
+    }
 }

@@ -138,8 +138,8 @@ pub struct IoInput<R> {
     eof: bool,
     /// Newlines in the input dropped so far.
     lines: usize,
-    /// Characters after the last dropped newline, in dropped input.
-    line_chars: usize,
+    /// Bytes after the last dropped newline, in dropped input.
+    line_bytes: usize,
 }
 
 impl<R: io::Read> IoInput<R> {
@@ -151,7 +151,7 @@ impl<R: io::Read> IoInput<R> {
             base: 0,
             eof: false,
             lines: 0,
-            line_chars: 0,
+            line_bytes: 0,
         }
     }
 
@@ -179,13 +179,12 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
     fn fill(&mut self, keep: usize) -> io::Result<usize> {
         debug_assert!(!self.eof && keep <= self.len);
         if keep > 0 {
-            let dropped = &self.buf[..keep];
-            match scan::last_newline(dropped) {
-                Some(last) => {
-                    self.lines += scan::count_newlines(dropped);
-                    self.line_chars = scan::count_chars(&dropped[last + 1..]);
-                }
-                None => self.line_chars += scan::count_chars(dropped),
+            let dropped = scan::line_stats(&self.buf[..keep]);
+            if dropped.newlines > 0 {
+                self.lines += dropped.newlines;
+                self.line_bytes = dropped.tail;
+            } else {
+                self.line_bytes += dropped.tail;
             }
             self.buf.copy_within(keep..self.len, 0);
             self.len -= keep;
@@ -212,12 +211,11 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
     }
 
     fn position(&self, at: usize) -> Position {
-        let before = &self.buf[..at.min(self.len)];
-        let (line, column) = match scan::last_newline(before) {
-            Some(last) => {
-                (1 + self.lines + scan::count_newlines(before), 1 + scan::count_chars(&before[last + 1..]))
-            }
-            None => (1 + self.lines, 1 + self.line_chars + scan::count_chars(before)),
+        let before = scan::line_stats(&self.buf[..at.min(self.len)]);
+        let (line, column) = if before.newlines > 0 {
+            (1 + self.lines + before.newlines, 1 + before.tail)
+        } else {
+            (1 + self.lines, 1 + self.line_bytes + before.tail)
         };
         Position { offset: self.base + at as u64, line, column }
     }

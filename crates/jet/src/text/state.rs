@@ -197,7 +197,7 @@ fn push_pointer_token(out: &mut String, name: &[u8]) {
 }
 
 /// Objects with more names than this switch from linear search to a hash table.
-const LINEAR_MAX: usize = 32;
+const LINEAR_MAX: usize = 64;
 
 /// The names of the members of every open object, for duplicate detection and pointers.
 ///
