@@ -49,6 +49,31 @@ pub(crate) fn scan(
 ) -> Result<(usize, u8), Stop> {
     let mut i = start + resume;
     loop {
+        // Escapes often come in a row: look at the byte before scanning a run.
+        if bytes.get(i) == Some(&b'\\') {
+            flags |= ESCAPED;
+            // The common escapes inline; surrogates, errors and the window's end below.
+            match bytes.get(i + 1) {
+                Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                    i += 2;
+                    continue;
+                }
+                Some(b'u') => {
+                    if let Ok(unit) = hex4(bytes, i + 2) {
+                        if !(0xD800..0xE000).contains(&unit) {
+                            i += 6;
+                            continue;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            i = check_escape(bytes, i, eof, check.allow_invalid, &mut flags).map_err(|stop| match stop {
+                Stop::More { .. } => Stop::More { resume: i - start, flags },
+                invalid => invalid,
+            })?;
+            continue;
+        }
         let run = scan::string_run(bytes, i);
         if run.non_ascii && !check.trusted_utf8 {
             if let Err(e) = scan::validate_utf8(&bytes[i..run.end]) {
@@ -70,15 +95,8 @@ pub(crate) fn scan(
         i = run.end;
         match bytes.get(i) {
             Some(b'"') => return Ok((i + 1, flags)),
-            Some(b'\\') => {
-                i = check_escape(bytes, i, eof, check.allow_invalid, &mut flags).map_err(
-                    |stop| match stop {
-                        Stop::More { .. } => Stop::More { resume: i - start, flags },
-                        invalid => invalid,
-                    },
-                )?;
-                flags |= ESCAPED;
-            }
+            // An escape: checked at the top of the loop.
+            Some(b'\\') => {}
             Some(&c) => return Err(Stop::invalid(Code::Control(c), i)),
             None if eof => return Err(Stop::invalid(Code::Eof("in a string"), i)),
             None => return Err(Stop::More { resume: i - start, flags }),
@@ -137,38 +155,50 @@ fn check_escape(
     }
 }
 
-/// Four hex digits at `bytes[at..]`. `Err(None)`: the bytes end first.
-#[inline]
-fn hex4(bytes: &[u8], at: usize) -> Result<u16, Option<Stop>> {
-    let mut unit = 0u16;
-    for k in at..at + 4 {
-        let Some(&h) = bytes.get(k) else {
-            return Err(None);
+/// The value of each byte as a hex digit, or 0xFF.
+static HEX: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            d @ b'0'..=b'9' => d - b'0',
+            d @ b'a'..=b'f' => d - b'a' + 10,
+            d @ b'A'..=b'F' => d - b'A' + 10,
+            _ => 0xFF,
         };
-        let digit = match h {
-            b'0'..=b'9' => h - b'0',
-            b'a'..=b'f' => h - b'a' + 10,
-            b'A'..=b'F' => h - b'A' + 10,
-            _ => {
-                let found = Found::at(bytes, k);
-                return Err(Some(Stop::invalid(Code::Expected("4 hex digits after \\u", found), k)));
-            }
-        };
-        unit = unit << 4 | u16::from(digit);
+        b += 1;
     }
-    Ok(unit)
+    table
+};
+
+/// Four hex digits at `bytes[at..]`. `Err(None)`: the bytes end first.
+#[inline(always)]
+fn hex4(bytes: &[u8], at: usize) -> Result<u16, Option<Stop>> {
+    if let Some(&[a, b, c, d]) = bytes.get(at..at + 4) {
+        let digits = [HEX[usize::from(a)], HEX[usize::from(b)], HEX[usize::from(c)], HEX[usize::from(d)]];
+        if digits.iter().all(|&x| x != 0xFF) {
+            return Ok(digits.iter().fold(0, |unit, &x| unit << 4 | u16::from(x)));
+        }
+    }
+    hex4_slow(bytes, at)
+}
+
+/// [`hex4`] for a bad digit or bytes that end first: finds which.
+#[cold]
+fn hex4_slow(bytes: &[u8], at: usize) -> Result<u16, Option<Stop>> {
+    for k in at..at + 4 {
+        let Some(&h) = bytes.get(k) else { return Err(None) };
+        if HEX[usize::from(h)] == 0xFF {
+            let found = Found::at(bytes, k);
+            return Err(Some(Stop::invalid(Code::Expected("4 hex digits after \\u", found), k)));
+        }
+    }
+    unreachable!("hex4 found four hex digits")
 }
 
 /// Hex digits of a checked escape (no error cases left).
 fn hex4_checked(bytes: &[u8]) -> u32 {
-    bytes[..4].iter().fold(0, |acc, &h| {
-        let digit = match h {
-            b'0'..=b'9' => h - b'0',
-            b'a'..=b'f' => h - b'a' + 10,
-            _ => h - b'A' + 10,
-        };
-        acc << 4 | u32::from(digit)
-    })
+    bytes[..4].iter().fold(0, |acc, &h| acc << 4 | u32::from(HEX[usize::from(h)]))
 }
 
 /// Appends the decoded text of a string's contents (the bytes between the quotes) that
