@@ -16,6 +16,11 @@ fn main() {
                 let opts = jet::Options::default().allow_duplicate_names(true);
                 jet::text::validate_with(&bytes, &opts).expect("valid")
             }
+            "validate-io-16k" | "validate-io-256k" => {
+                let cap = if op == "validate-io-16k" { 16 << 10 } else { 256 << 10 };
+                let mut r = jet::text::Reader::with_capacity(&bytes[..], cap);
+                r.skip_value().and_then(|()| r.finish()).expect("valid");
+            }
             "validate-io" => {
                 let mut r = jet::text::Reader::from_reader(&bytes[..]);
                 r.skip_value().and_then(|()| r.finish()).expect("valid");

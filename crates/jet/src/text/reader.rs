@@ -606,7 +606,7 @@ impl<I: Input> Reader<I> {
         } else if I::STABLE {
             names.add_borrowed(window, start, end)
         } else {
-            names.add_owned(window, |buf| buf.extend_from_slice(&window[start..end]))
+            names.add_copied(window, start, end)
         };
         if added {
             return Ok(());

@@ -314,6 +314,31 @@ impl Names {
         self.add(Rec { at: start, len: name.len() }, fingerprint(name), source)
     }
 
+    /// Adds a copy of `source[start..end]` as the next name of the innermost object (for input
+    /// that does not stay put). False when the object already has a member of that name.
+    #[inline]
+    pub(crate) fn add_copied(&mut self, source: &[u8], start: usize, end: usize) -> bool {
+        self.forget_if_allowed();
+        let name = &source[start..end];
+        // The fingerprint from the source, not from the fresh copy (which would stall on the
+        // stores that just made it).
+        let print = fingerprint(name);
+        let at = self.bytes.len();
+        if name.len() <= 16 && start + 16 <= source.len() {
+            // A copy of fixed size compiles to two moves, not a call to memcpy.
+            let block: &[u8; 16] = source[start..start + 16].try_into().expect("16 bytes");
+            self.bytes.extend_from_slice(block);
+            self.bytes.truncate(at + name.len());
+        } else {
+            self.bytes.extend_from_slice(name);
+        }
+        if self.add(Rec { at: at | OWNED, len: name.len() }, print, source) {
+            return true;
+        }
+        self.bytes.truncate(at);
+        false
+    }
+
     /// Adds the name that `write` appends to the names' own buffer. `source` is the input that
     /// borrowed names point into. False when the object already has a member of that name.
     #[inline]
