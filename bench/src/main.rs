@@ -72,8 +72,8 @@ fn jet_validate_io(bytes: &[u8]) -> Result<u64, String> {
     reader.skip_value().and_then(|()| reader.finish()).map(|()| 1).map_err(|e| e.to_string())
 }
 
-fn jet_tokens(bytes: &[u8]) -> Result<u64, String> {
-    let mut reader = jet::text::Reader::from_slice(bytes);
+/// Reads every token, returning how many there were.
+fn count_tokens<I: jet::text::Input>(mut reader: jet::text::Reader<I>) -> Result<u64, String> {
     let mut n = 0;
     while let Some(token) = reader.next_token().map_err(|e| e.to_string())? {
         black_box(&token);
@@ -82,14 +82,12 @@ fn jet_tokens(bytes: &[u8]) -> Result<u64, String> {
     Ok(n)
 }
 
+fn jet_tokens(bytes: &[u8]) -> Result<u64, String> {
+    count_tokens(jet::text::Reader::from_slice(bytes))
+}
+
 fn jet_tokens_io(bytes: &[u8]) -> Result<u64, String> {
-    let mut reader = jet::text::Reader::from_reader(bytes);
-    let mut n = 0;
-    while let Some(token) = reader.next_token().map_err(|e| e.to_string())? {
-        black_box(&token);
-        n += 1;
-    }
-    Ok(n)
+    count_tokens(jet::text::Reader::from_reader(bytes))
 }
 
 fn serde_json_ignored(bytes: &[u8]) -> Result<u64, String> {
