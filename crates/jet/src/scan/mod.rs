@@ -101,6 +101,49 @@ pub(crate) fn string_run(bytes: &[u8], start: usize) -> StringRun {
     StringRun { end: rest.end, non_ascii: rest.non_ascii || word & HI != 0 }
 }
 
+/// Where a string run ends, and whether its bytes are UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CheckedRun {
+    /// As [`StringRun::end`].
+    pub end: usize,
+    /// `bytes[start..end]` is valid UTF-8.
+    pub valid: bool,
+}
+
+/// [`string_run`] and UTF-8 validation of the run in one pass. On `valid: false` the caller
+/// finds the error with [`validate_utf8`].
+#[inline(always)]
+pub(crate) fn string_run_checked(bytes: &[u8], start: usize) -> CheckedRun {
+    if start + 8 <= bytes.len() {
+        let word = load_u64(bytes, start);
+        let special = swar::specials(word);
+        if special != 0 {
+            let n = (special.trailing_zeros() / 8) as usize;
+            let before = if n == 0 { 0 } else { u64::MAX >> (64 - 8 * n) };
+            let valid = word & before & HI == 0 || core::str::from_utf8(&bytes[start..start + n]).is_ok();
+            return CheckedRun { end: start + n, valid };
+        }
+    }
+    string_run_checked_long(bytes, start)
+}
+
+/// [`string_run_checked`] for runs past their first eight bytes.
+#[inline(never)]
+fn string_run_checked_long(bytes: &[u8], start: usize) -> CheckedRun {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it.
+        Level::Avx2 => unsafe { x86::string_run_checked_avx2(bytes, start) },
+        _ => string_run_checked_portable(bytes, start),
+    }
+}
+
+/// The portable [`string_run_checked`]: the run, then its UTF-8.
+pub(crate) fn string_run_checked_portable(bytes: &[u8], start: usize) -> CheckedRun {
+    let run = string_run(bytes, start);
+    CheckedRun { end: run.end, valid: !run.non_ascii || validate_utf8(&bytes[start..run.end]).is_ok() }
+}
+
 /// [`string_run`] past its first eight bytes.
 #[inline(never)]
 fn string_run_long(bytes: &[u8], start: usize) -> StringRun {

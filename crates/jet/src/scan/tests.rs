@@ -190,6 +190,68 @@ fn utf8_validators_match_std_on_random_input() {
     }
 }
 
+type CheckedKernel = fn(&[u8], usize) -> CheckedRun;
+
+/// Every fused string-and-UTF-8 kernel this CPU can run, by name.
+fn checked_runs() -> Vec<(&'static str, CheckedKernel)> {
+    let mut kernels: Vec<(&'static str, CheckedKernel)> = vec![("dispatched", string_run_checked)];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: AVX2 was detected just above.
+        kernels.push(("avx2", |b, s| unsafe { x86::string_run_checked_avx2(b, s) }));
+    }
+    kernels
+}
+
+/// The reference for the fused kernel: find the end, then validate.
+fn checked_reference(bytes: &[u8], start: usize) -> CheckedRun {
+    let run = string_run_reference(bytes, start);
+    CheckedRun { end: run.end, valid: core::str::from_utf8(&bytes[start..run.end]).is_ok() }
+}
+
+#[test]
+fn checked_run_matches_reference() {
+    let text = sample_text();
+    let specials = [b'"', b'\\', 0x00, 0x1f];
+    let bad_bytes = [0x80, 0xc0, 0xe0, 0xed, 0xf4, 0xf5, 0xff];
+    for (name, kernel) in checked_runs() {
+        for start in 0..8 {
+            for end in start..text.len().min(start + 90) {
+                // A special byte at `end` (possibly cutting a character), valid text before it.
+                for &special in &specials {
+                    let mut buf = text.clone();
+                    buf[end] = special;
+                    assert_eq!(
+                        kernel(&buf, start),
+                        checked_reference(&buf, start),
+                        "{name}: {special:#x} at {end} from {start}"
+                    );
+                }
+                // No special byte: the run goes to the end of the slice.
+                let cut = &text[..end];
+                assert_eq!(
+                    kernel(cut, start),
+                    checked_reference(cut, start),
+                    "{name}: cut at {end} from {start}"
+                );
+            }
+            // A bad byte at every offset before a closing quote.
+            for at in start..80 {
+                for &bad in &bad_bytes {
+                    let mut buf = text.clone();
+                    buf[at] = bad;
+                    buf[90] = b'"';
+                    assert_eq!(
+                        kernel(&buf, start),
+                        checked_reference(&buf, start),
+                        "{name}: {bad:#x} at {at} from {start}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn utf8_error_positions() {
     let mut buf = sample_text();

@@ -6,7 +6,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{swar, LineStats, StringRun};
+use super::{swar, CheckedRun, LineStats, StringRun};
 
 /// The operations the algorithms need from a vector of bytes.
 ///
@@ -305,13 +305,7 @@ pub(super) unsafe fn is_utf8_avx2(bytes: &[u8]) -> bool {
         let mut i = 0;
         while i + 32 <= len {
             let input = _mm256_loadu_si256(ptr.add(i).cast());
-            if _mm256_movemask_epi8(input) == 0 {
-                // ASCII: nothing to check, but a character cut at the end of the previous
-                // block is an error (its continuations are missing).
-                error = _mm256_or_si256(error, incomplete(prev));
-            } else {
-                error = _mm256_or_si256(error, check_block(input, prev, &tables));
-            }
+            error = _mm256_or_si256(error, utf8_step(input, prev, &tables));
             prev = input;
             i += 32;
         }
@@ -331,7 +325,8 @@ pub(super) unsafe fn is_utf8_avx2(bytes: &[u8]) -> bool {
     }
 }
 
-/// Lanes at the top of `block` that start a character the block does not finish.
+/// Lanes at the top of `block` that start a character the block does not finish (for an
+/// ASCII block that follows: the character's continuations are missing).
 ///
 /// # Safety
 /// AVX2 must be present.
@@ -379,5 +374,86 @@ pub(super) unsafe fn line_stats_avx2(bytes: &[u8]) -> LineStats {
         LineStats { newlines: newlines + rest.newlines, tail: rest.tail }
     } else {
         LineStats { newlines, tail: len - line_start }
+    }
+}
+
+/// Finds the end of a string run and checks its UTF-8 in the same pass, with AVX2; see
+/// [`super::string_run_checked`].
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn string_run_checked_avx2(bytes: &[u8], start: usize) -> CheckedRun {
+    let len = bytes.len();
+    let ptr = bytes.as_ptr();
+    // SAFETY: AVX2 is enabled for this function; every load reads 32 bytes at `i` with
+    // `i + 32 <= len`; `LANES` has 32 readable bytes.
+    unsafe {
+        const LANES: [u8; 32] = {
+            let mut lanes = [0u8; 32];
+            let mut k = 0;
+            while k < 32 {
+                lanes[k] = k as u8;
+                k += 1;
+            }
+            lanes
+        };
+        let tables = [table(&BYTE_1_HIGH), table(&BYTE_1_LOW), table(&BYTE_2_HIGH)];
+        let (quote, backslash, control) =
+            (_mm256_set1_epi8(b'"' as i8), _mm256_set1_epi8(b'\\' as i8), _mm256_set1_epi8(0x1F));
+        let mut error = _mm256_setzero_si256();
+        let mut prev = _mm256_setzero_si256();
+        let mut i = start;
+        while i + 32 <= len {
+            let v = _mm256_loadu_si256(ptr.add(i).cast());
+            let special = _mm256_or_si256(
+                _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash)),
+                _mm256_cmpeq_epi8(_mm256_max_epu8(v, control), control),
+            );
+            let found = _mm256_movemask_epi8(special) as u32;
+            if found != 0 {
+                // Check only the lanes before the special byte: the others become ASCII zeros,
+                // which also catches a character cut by the special byte.
+                let n = found.trailing_zeros();
+                let lanes = _mm256_loadu_si256(LANES.as_ptr().cast());
+                let before = _mm256_cmpgt_epi8(_mm256_set1_epi8(n as i8), lanes);
+                let v = _mm256_and_si256(v, before);
+                error = _mm256_or_si256(error, utf8_step(v, prev, &tables));
+                return CheckedRun { end: i + n as usize, valid: _mm256_testz_si256(error, error) != 0 };
+            }
+            error = _mm256_or_si256(error, utf8_step(v, prev, &tables));
+            prev = v;
+            i += 32;
+        }
+        // Fewer than 32 bytes left: finish one byte at a time, validating from the start of the
+        // last character the blocks reached.
+        let rest = swar::string_run(bytes, i);
+        let mut from = i;
+        while from > start && i - from < 3 && bytes[from - 1] & 0xC0 == 0x80 {
+            from -= 1;
+        }
+        if from > start && bytes[from - 1] >= 0xC0 {
+            from -= 1;
+        }
+        let valid =
+            _mm256_testz_si256(error, error) != 0 && core::str::from_utf8(&bytes[from..rest.end]).is_ok();
+        CheckedRun { end: rest.end, valid }
+    }
+}
+
+/// The UTF-8 errors of one block: none for ASCII but a character the previous block left
+/// cut; the full check otherwise.
+///
+/// # Safety
+/// AVX2 must be present.
+#[inline(always)]
+unsafe fn utf8_step(v: __m256i, prev: __m256i, tables: &[__m256i; 3]) -> __m256i {
+    // SAFETY: AVX2 is present (function contract).
+    unsafe {
+        if _mm256_movemask_epi8(v) == 0 {
+            incomplete(prev)
+        } else {
+            check_block(v, prev, tables)
+        }
     }
 }

@@ -23,14 +23,16 @@ pub(crate) struct StrCheck {
 /// inside `bytes`. Returns the index after the closing quote, or `None` when [`scan`] must look.
 #[inline(always)]
 pub(crate) fn scan_plain(bytes: &[u8], start: usize, trusted_utf8: bool) -> Option<usize> {
-    let run = scan::string_run(bytes, start + 1);
-    if bytes.get(run.end) != Some(&b'"') {
-        return None;
-    }
-    if run.non_ascii && !trusted_utf8 && scan::validate_utf8(&bytes[start + 1..run.end]).is_err() {
-        return None;
-    }
-    Some(run.end + 1)
+    let end = if trusted_utf8 {
+        scan::string_run(bytes, start + 1).end
+    } else {
+        let run = scan::string_run_checked(bytes, start + 1);
+        if !run.valid {
+            return None;
+        }
+        run.end
+    };
+    (bytes.get(end) == Some(&b'"')).then_some(end + 1)
 }
 
 /// Scans a string whose opening quote is at `bytes[start]`. Returns the index after the closing
