@@ -385,7 +385,7 @@ impl Names {
         if !self.allow_duplicates {
             let frame = self.frames.last().expect("names are read inside objects");
             let earlier = &self.prints[frame.first..];
-            if frame.table.is_some() || earlier.len() >= LINEAR_MAX || earlier.contains(&print) {
+            if frame.table.is_some() || earlier.len() >= LINEAR_MAX || has_print(earlier, print) {
                 return self.add_slow(rec, print, source);
             }
         }
@@ -412,7 +412,7 @@ impl Names {
         let first = frame.first;
         if frame.table.is_none() {
             let earlier = &self.prints[first..];
-            if earlier.contains(&print) && self.any_same(first, rec, print, source) {
+            if has_print(earlier, print) && self.any_same(first, rec, print, source) {
                 return true;
             }
             if earlier.len() < LINEAR_MAX {
@@ -461,6 +461,18 @@ impl Names {
             frame.table = Some(table);
         }
     }
+}
+
+/// Whether `prints` holds `print`: eight at a time without branching, which compiles to
+/// vector compares (a search with an early exit would not).
+#[inline(always)]
+fn has_print(prints: &[u32], print: u32) -> bool {
+    let mut chunks = prints.chunks_exact(8);
+    let mut seen = false;
+    for chunk in &mut chunks {
+        seen |= chunk.iter().fold(false, |acc, &p| acc | (p == print));
+    }
+    seen || chunks.remainder().iter().any(|&p| p == print)
 }
 
 /// A name's length and its first, second and last bytes: cheap, without branches on the length,
