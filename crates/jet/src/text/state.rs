@@ -472,7 +472,7 @@ fn has_print(prints: &[u32], print: u32) -> bool {
     for chunk in &mut chunks {
         seen |= chunk.iter().fold(false, |acc, &p| acc | (p == print));
     }
-    seen || chunks.remainder().iter().any(|&p| p == print)
+    seen || chunks.remainder().contains(&print)
 }
 
 /// A name's length and its first, second and last bytes: cheap, without branches on the length,
