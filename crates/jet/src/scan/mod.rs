@@ -171,15 +171,19 @@ pub(crate) fn skip_ws(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i + 8 <= bytes.len() {
         let word = load_u64(bytes, i);
-        let ws = swar::zero_bytes_exact(word ^ (LO * 0x20))
-            | swar::zero_bytes_exact(word ^ (LO * 0x0A))
-            | swar::zero_bytes_exact(word ^ (LO * 0x0D))
-            | swar::zero_bytes_exact(word ^ (LO * 0x09));
+        // Spaces and newlines make up nearly all whitespace; a tab or carriage return ends the
+        // fast loop and is handled below.
+        let ws = swar::zero_bytes_exact(word ^ (LO * 0x20)) | swar::zero_bytes_exact(word ^ (LO * 0x0A));
         let other = !ws & HI;
-        if other != 0 {
-            return i + (other.trailing_zeros() / 8) as usize;
+        if other == 0 {
+            i += 8;
+            continue;
         }
-        i += 8;
+        i += (other.trailing_zeros() / 8) as usize;
+        if !matches!(bytes[i], b'\t' | b'\r') {
+            return i;
+        }
+        i += 1;
     }
     while i < bytes.len() && is_ws(bytes[i]) {
         i += 1;
