@@ -126,13 +126,20 @@ impl private::Sealed for StrInput<'_> {
 /// The default buffer size of [`IoInput`].
 pub const DEFAULT_BUFFER: usize = 64 * 1024;
 
+/// The size of the first read; later reads double it up to the buffer size.
+const FIRST_READ: usize = 8 * 1024;
+
 /// Input from an `io::Read`, through a buffer window.
 #[derive(Debug)]
 pub struct IoInput<R> {
     inner: R,
+    /// The buffer; its length is what has been zeroed so far (reads need initialized bytes),
+    /// grown in steps up to `capacity` so that a small input zeroes little.
     buf: Vec<u8>,
     /// Bytes of `buf` that hold input.
     len: usize,
+    /// The buffer size asked for; more only when one token needs it.
+    capacity: usize,
     /// Absolute offset of `buf[0]`.
     base: u64,
     eof: bool,
@@ -146,8 +153,9 @@ impl<R: io::Read> IoInput<R> {
     pub(crate) fn new(inner: R, capacity: usize) -> IoInput<R> {
         IoInput {
             inner,
-            buf: vec![0; capacity.max(64)],
+            buf: Vec::with_capacity(capacity.max(64)),
             len: 0,
+            capacity: capacity.max(64),
             base: 0,
             eof: false,
             lines: 0,
@@ -191,8 +199,14 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
             self.base += keep as u64;
         }
         if self.len == self.buf.len() {
-            // One token fills the buffer: grow it.
-            self.buf.resize(self.buf.len() * 2, 0);
+            let size = if self.buf.len() < self.capacity {
+                // Start small and double up to the capacity.
+                (self.buf.len() * 2).clamp(FIRST_READ.min(self.capacity), self.capacity)
+            } else {
+                // One token fills the whole buffer: grow it.
+                self.buf.len() * 2
+            };
+            self.buf.resize(size, 0);
         }
         loop {
             match self.inner.read(&mut self.buf[self.len..]) {
