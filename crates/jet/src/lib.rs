@@ -17,6 +17,7 @@
 //! ```
 
 #![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
 
 mod error;
 mod options;
