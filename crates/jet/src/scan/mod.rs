@@ -139,7 +139,7 @@ fn string_run_checked_long(bytes: &[u8], start: usize) -> CheckedRun {
 }
 
 /// The portable [`string_run_checked`]: the run, then its UTF-8.
-pub(crate) fn string_run_checked_portable(bytes: &[u8], start: usize) -> CheckedRun {
+fn string_run_checked_portable(bytes: &[u8], start: usize) -> CheckedRun {
     let run = string_run(bytes, start);
     CheckedRun { end: run.end, valid: !run.non_ascii || validate_utf8(&bytes[start..run.end]).is_ok() }
 }

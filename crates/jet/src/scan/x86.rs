@@ -314,15 +314,22 @@ pub(super) unsafe fn is_utf8_avx2(bytes: &[u8]) -> bool {
         }
         // The tail and any character cut at the last block boundary: from the start of the
         // last character the blocks reached (at most 3 bytes back), by the scalar validator.
-        let mut from = i;
-        while from > 0 && i - from < 3 && bytes[from - 1] & 0xC0 == 0x80 {
-            from -= 1;
-        }
-        if from > 0 && bytes[from - 1] >= 0xC0 {
-            from -= 1;
-        }
-        core::str::from_utf8(&bytes[from..]).is_ok()
+        core::str::from_utf8(&bytes[last_char_start(bytes, 0, i)..]).is_ok()
     }
+}
+
+/// Where the last character before `end` starts (not before `lo`): back over up to three
+/// continuation bytes and the lead byte before them. Where the vector blocks stop, the scalar
+/// finish starts here, so that a character cut by the block boundary is checked whole.
+fn last_char_start(bytes: &[u8], lo: usize, end: usize) -> usize {
+    let mut from = end;
+    while from > lo && end - from < 3 && bytes[from - 1] & 0xC0 == 0x80 {
+        from -= 1;
+    }
+    if from > lo && bytes[from - 1] >= 0xC0 {
+        from -= 1;
+    }
+    from
 }
 
 /// Lanes at the top of `block` that start a character the block does not finish (for an
@@ -428,13 +435,7 @@ pub(super) unsafe fn string_run_checked_avx2(bytes: &[u8], start: usize) -> Chec
         // Fewer than 32 bytes left: finish one byte at a time, validating from the start of the
         // last character the blocks reached.
         let rest = swar::string_run(bytes, i);
-        let mut from = i;
-        while from > start && i - from < 3 && bytes[from - 1] & 0xC0 == 0x80 {
-            from -= 1;
-        }
-        if from > start && bytes[from - 1] >= 0xC0 {
-            from -= 1;
-        }
+        let from = last_char_start(bytes, start, i);
         let valid =
             _mm256_testz_si256(error, error) != 0 && core::str::from_utf8(&bytes[from..rest.end]).is_ok();
         CheckedRun { end: rest.end, valid }

@@ -40,8 +40,14 @@ pub(crate) mod private {
 }
 
 /// Input from a byte slice: one window, checked for UTF-8 as it is read.
+pub type SliceInput<'a> = BytesInput<'a, false>;
+
+/// Input from a `str`: like [`SliceInput`], but UTF-8 is not checked again.
+pub type StrInput<'a> = BytesInput<'a, true>;
+
+/// Input held in memory whole: a slice, or (with `UTF8`) the bytes of a `str`.
 #[derive(Clone, Copy, Debug)]
-pub struct SliceInput<'a> {
+pub struct BytesInput<'a, const UTF8: bool> {
     bytes: &'a [u8],
     /// Offset of `bytes[0]` in the whole input: 0, except in tests that hand a reader the rest
     /// of a document.
@@ -50,19 +56,25 @@ pub struct SliceInput<'a> {
 
 impl<'a> SliceInput<'a> {
     pub(crate) fn new(bytes: &'a [u8]) -> SliceInput<'a> {
-        SliceInput { bytes, base: 0 }
+        BytesInput { bytes, base: 0 }
     }
 
     #[cfg(test)]
     pub(crate) fn with_base(bytes: &'a [u8], base: u64) -> SliceInput<'a> {
-        SliceInput { bytes, base }
+        BytesInput { bytes, base }
     }
 }
 
-impl Input for SliceInput<'_> {}
+impl<'a> StrInput<'a> {
+    pub(crate) fn new(text: &'a str) -> StrInput<'a> {
+        BytesInput { bytes: text.as_bytes(), base: 0 }
+    }
+}
 
-impl private::Sealed for SliceInput<'_> {
-    const TRUSTED_UTF8: bool = false;
+impl<const UTF8: bool> Input for BytesInput<'_, UTF8> {}
+
+impl<const UTF8: bool> private::Sealed for BytesInput<'_, UTF8> {
+    const TRUSTED_UTF8: bool = UTF8;
     const STABLE: bool = true;
     #[inline(always)]
     fn window(&self) -> &[u8] {
@@ -73,7 +85,7 @@ impl private::Sealed for SliceInput<'_> {
         true
     }
     fn fill(&mut self, _keep: usize) -> io::Result<usize> {
-        unreachable!("a slice is read to its end at once")
+        unreachable!("input in memory is read to its end at once")
     }
     #[inline(always)]
     fn base(&self) -> u64 {
@@ -83,43 +95,6 @@ impl private::Sealed for SliceInput<'_> {
         let mut pos = Position::in_slice(self.bytes, at);
         pos.offset += self.base;
         pos
-    }
-}
-
-/// Input from a `str`: like [`SliceInput`], but UTF-8 is not checked again.
-#[derive(Clone, Copy, Debug)]
-pub struct StrInput<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> StrInput<'a> {
-    pub(crate) fn new(text: &'a str) -> StrInput<'a> {
-        StrInput { bytes: text.as_bytes() }
-    }
-}
-
-impl Input for StrInput<'_> {}
-
-impl private::Sealed for StrInput<'_> {
-    const TRUSTED_UTF8: bool = true;
-    const STABLE: bool = true;
-    #[inline(always)]
-    fn window(&self) -> &[u8] {
-        self.bytes
-    }
-    #[inline(always)]
-    fn at_eof(&self) -> bool {
-        true
-    }
-    fn fill(&mut self, _keep: usize) -> io::Result<usize> {
-        unreachable!("a str is read to its end at once")
-    }
-    #[inline(always)]
-    fn base(&self) -> u64 {
-        0
-    }
-    fn position(&self, at: usize) -> Position {
-        Position::in_slice(self.bytes, at)
     }
 }
 

@@ -37,7 +37,7 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-pub use input::{Input, IoInput, SliceInput, StrInput};
+pub use input::{BytesInput, Input, IoInput, SliceInput, StrInput};
 pub use raw::RawValue;
 pub use reader::Reader;
 pub use token::{Kind, Number, Token};

@@ -611,9 +611,7 @@ impl<I: Input> Reader<I> {
         if added {
             return Ok(());
         }
-        let mut name = Vec::new();
-        string::unescape(&window[start..end], event.flags, &mut name);
-        let name = String::from_utf8_lossy(&name).into();
+        let name = string::decoded(&window[start..end], event.flags);
         Err(self.error_at(Code::DuplicateName(name), event.start, At::Name))
     }
 

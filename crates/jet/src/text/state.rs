@@ -232,6 +232,19 @@ struct Rec {
     len: usize,
 }
 
+impl Rec {
+    /// The name's bytes: in `owned` (the names' own buffer) or in `source`.
+    #[inline(always)]
+    fn bytes<'s>(self, owned: &'s [u8], source: &'s [u8]) -> &'s [u8] {
+        if self.at & OWNED != 0 {
+            let at = self.at & !OWNED;
+            &owned[at..at + self.len]
+        } else {
+            &source[self.at..self.at + self.len]
+        }
+    }
+}
+
 /// Bit of `Rec::at`: the name is in the names' own buffer.
 const OWNED: usize = 1 << (usize::BITS - 1);
 
@@ -275,13 +288,7 @@ impl Names {
     /// The bytes of a name; `source` is the input that borrowed names point into.
     #[inline(always)]
     fn resolve<'s>(&'s self, rec: Rec, source: &'s [u8]) -> &'s [u8] {
-        let len = rec.len;
-        if rec.at & OWNED != 0 {
-            let at = rec.at & !OWNED;
-            &self.bytes[at..at + len]
-        } else {
-            &source[rec.at..rec.at + len]
-        }
+        rec.bytes(&self.bytes, source)
     }
 
     /// The last name of the `n`th open object (0 is the outermost).
@@ -423,15 +430,7 @@ impl Names {
         let hash = self.keys.hash(self.resolve(rec, source));
         let index = self.recs.len();
         let (recs, bytes) = (&self.recs, &self.bytes);
-        let resolve = |i: usize| {
-            let r = if i == index { rec } else { recs[i] };
-            let len = r.len;
-            if r.at & OWNED != 0 {
-                &bytes[r.at & !OWNED..(r.at & !OWNED) + len]
-            } else {
-                &source[r.at..r.at + len]
-            }
-        };
+        let resolve = |i: usize| if i == index { rec } else { recs[i] }.bytes(bytes, source);
         let frame = self.frames.last_mut().expect("names are read inside objects");
         let table = frame.table.as_mut().expect("built above");
         !table.insert(hash, index, resolve)

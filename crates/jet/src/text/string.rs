@@ -250,6 +250,14 @@ pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
     }
 }
 
+/// The decoded text of a string's contents (as [`unescape`] writes it), for messages.
+#[cold]
+pub(crate) fn decoded(raw: &[u8], flags: u8) -> Box<str> {
+    let mut out = Vec::new();
+    unescape(raw, flags, &mut out);
+    super::str_from_checked(&out).into()
+}
+
 /// For each byte: 0 when it is written as is; otherwise the character after the backslash of
 /// its escape (`u` for `\u00XX`).
 const fn escape_table(html: bool) -> [u8; 256] {

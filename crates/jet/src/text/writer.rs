@@ -185,11 +185,7 @@ impl Emitter {
         }
         let name = match *item {
             Item::Str(s) => s.into(),
-            Item::RawStr(raw, flags) => {
-                let mut name = Vec::new();
-                string::unescape(raw, flags, &mut name);
-                String::from_utf8_lossy(&name).into()
-            }
+            Item::RawStr(raw, flags) => string::decoded(raw, flags),
             _ => unreachable!("names are strings"),
         };
         Err(self.error(Code::DuplicateName(name), At::Name))
