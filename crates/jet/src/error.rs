@@ -83,6 +83,8 @@ pub(crate) enum Code {
         text: Box<str>,
         ty: &'static str,
     },
+    /// A message from serde or from a type's `Serialize`/`Deserialize`.
+    Custom(Box<str>),
 }
 
 /// A description of the byte(s) found where something else was expected.
@@ -156,6 +158,7 @@ impl fmt::Display for Code {
             Code::NonFinite => f.write_str("NaN and infinity cannot be written as JSON numbers"),
             Code::NumberRange { text, ty } => write!(f, "number {text} is out of range for {ty}"),
             Code::NotInteger { text, ty } => write!(f, "number {text} is not an integer ({ty})"),
+            Code::Custom(msg) => f.write_str(msg),
         }
     }
 }
@@ -165,7 +168,9 @@ impl Code {
         match self {
             Code::Io(_) => Category::Io,
             Code::Eof(_) => Category::Eof,
-            Code::NonFinite | Code::NumberRange { .. } | Code::NotInteger { .. } => Category::Data,
+            Code::NonFinite | Code::NumberRange { .. } | Code::NotInteger { .. } | Code::Custom(_) => {
+                Category::Data
+            }
             _ => Category::Syntax,
         }
     }
@@ -206,6 +211,11 @@ impl Error {
     #[cold]
     pub(crate) fn bare(code: Code) -> Error {
         Error::new(code, Position::default(), String::new())
+    }
+
+    /// True when the error has no position yet (it came from serde, a visitor or a conversion).
+    pub(crate) fn lacks_position(&self) -> bool {
+        self.inner.line == 0 && !matches!(self.inner.code, Code::Io(_))
     }
 
     /// The broad class of the error.
@@ -360,6 +370,46 @@ impl std::error::Error for Error {
             Code::Io(e) => Some(e),
             _ => None,
         }
+    }
+}
+
+impl serde::de::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::bare(Code::Custom(msg.to_string().into()))
+    }
+
+    #[cold]
+    fn invalid_type(unexp: serde::de::Unexpected, exp: &dyn serde::de::Expected) -> Error {
+        serde::de::Error::custom(format_args!("invalid type: {}, expected {exp}", JsonUnexpected(unexp)))
+    }
+
+    #[cold]
+    fn invalid_value(unexp: serde::de::Unexpected, exp: &dyn serde::de::Expected) -> Error {
+        serde::de::Error::custom(format_args!("invalid value: {}, expected {exp}", JsonUnexpected(unexp)))
+    }
+}
+
+/// What serde found, in JSON's words (as serde_json says it): `null` for unit, floats as
+/// JSON writes them.
+struct JsonUnexpected<'a>(serde::de::Unexpected<'a>);
+
+impl fmt::Display for JsonUnexpected<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            serde::de::Unexpected::Unit => f.write_str("null"),
+            serde::de::Unexpected::Float(v) => {
+                write!(f, "floating point `{}`", zmij::Buffer::new().format(v))
+            }
+            unexp => fmt::Display::fmt(&unexp, f),
+        }
+    }
+}
+
+impl serde::ser::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::bare(Code::Custom(msg.to_string().into()))
     }
 }
 

@@ -19,13 +19,19 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+mod de;
 mod error;
 mod options;
 mod scan;
+mod ser;
 pub mod text;
 
+pub use de::{from_reader, from_slice, from_str, iter_array, ArrayIter, Deserializer, StreamDeserializer};
 pub use error::{Category, Error, Result};
-pub use options::{Options, DEFAULT_MAX_DEPTH};
+pub use options::{Options, DEFAULT_MAX_DEPTH, DEFAULT_MAX_RECURSION};
+pub use ser::{
+    to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, Compound, Serializer,
+};
 
 /// The README's examples, run as doc tests.
 #[cfg(doctest)]

@@ -9,6 +9,9 @@ use std::borrow::Cow;
 /// The default limit on nesting depth (arrays and objects open at once).
 pub const DEFAULT_MAX_DEPTH: usize = 10_000;
 
+/// The default limit on nesting for typed decoding and encoding (serde recurses once per level).
+pub const DEFAULT_MAX_RECURSION: usize = 128;
+
 /// Behaviour switches for reading and writing JSON.
 ///
 /// [`Options::default`] (the same as [`Options::strict`]) rejects duplicate object names and
@@ -31,10 +34,16 @@ pub struct Options {
     pub(crate) allow_duplicate_names: bool,
     pub(crate) allow_invalid_utf8: bool,
     pub(crate) max_depth: usize,
+    pub(crate) max_recursion: usize,
     pub(crate) escape_html: bool,
     pub(crate) indent: Option<Cow<'static, str>>,
     pub(crate) prefix: Cow<'static, str>,
     pub(crate) space_after_colon: bool,
+    pub(crate) reject_unknown_fields: bool,
+    pub(crate) match_case_insensitive_names: bool,
+    pub(crate) bytes_as_array: bool,
+    pub(crate) nonfinite_as_null: bool,
+    pub(crate) big_integers_as_f64: bool,
 }
 
 impl Default for Options {
@@ -45,26 +54,39 @@ impl Default for Options {
 
 impl Options {
     /// The strict defaults: duplicate names and invalid UTF-8 rejected, depth limited to
-    /// [`DEFAULT_MAX_DEPTH`], compact output, no HTML escaping.
+    /// [`DEFAULT_MAX_DEPTH`] ([`DEFAULT_MAX_RECURSION`] for typed decoding and encoding),
+    /// compact output, no HTML escaping; bytes as base64, NaN and infinities an error.
     pub const fn strict() -> Options {
         Options {
             allow_duplicate_names: false,
             allow_invalid_utf8: false,
             max_depth: DEFAULT_MAX_DEPTH,
+            max_recursion: DEFAULT_MAX_RECURSION,
             escape_html: false,
             indent: None,
             prefix: Cow::Borrowed(""),
             space_after_colon: false,
+            reject_unknown_fields: false,
+            match_case_insensitive_names: false,
+            bytes_as_array: false,
+            nonfinite_as_null: false,
+            big_integers_as_f64: false,
         }
     }
 
-    /// What serde_json accepts: duplicate object names allowed (the last one wins where a value
-    /// is built) and nesting limited to 127 levels, serde_json's recursion limit. Invalid UTF-8
-    /// and lone surrogate escapes stay errors, as they are in serde_json.
+    /// What serde_json does: duplicate object names allowed (the last one wins where a value
+    /// is built), nesting limited to 127 levels (serde_json's recursion limit), bytes as arrays
+    /// of numbers, NaN and infinities written as `null`, integers beyond 64 bits read as `f64`
+    /// where the target takes any value. Invalid UTF-8 and lone surrogate escapes stay errors,
+    /// as they are in serde_json.
     pub const fn serde_json_compat() -> Options {
         let mut opts = Options::strict();
         opts.allow_duplicate_names = true;
         opts.max_depth = 127;
+        opts.max_recursion = 127;
+        opts.bytes_as_array = true;
+        opts.nonfinite_as_null = true;
+        opts.big_integers_as_f64 = true;
         opts
     }
 
@@ -86,6 +108,16 @@ impl Options {
     /// The limit is enforced without recursion, so any value is safe for the syntax layer.
     pub fn max_depth(mut self, depth: usize) -> Options {
         self.max_depth = depth;
+        self
+    }
+
+    /// Limit the nesting depth for typed decoding and encoding (serde `Deserialize` and
+    /// `Serialize` implementations), which recurse once per level: the depth limit there is
+    /// the smaller of this and [`max_depth`](Options::max_depth). The default,
+    /// [`DEFAULT_MAX_RECURSION`], is safe on a thread with a 512 KiB stack; raise it only with
+    /// a stack to match.
+    pub fn max_recursion(mut self, depth: usize) -> Options {
+        self.max_recursion = depth;
         self
     }
 
@@ -134,6 +166,46 @@ impl Options {
         self
     }
 
+    /// Typed decoding: reject an object member that names no field of the struct being read,
+    /// for every struct (as `#[serde(deny_unknown_fields)]` does for one). Off by default, as
+    /// in serde. Structs with `#[serde(flatten)]` fields are read as maps and not checked.
+    pub fn reject_unknown_fields(mut self, reject: bool) -> Options {
+        self.reject_unknown_fields = reject;
+        self
+    }
+
+    /// Typed decoding: an object member whose name equals a struct field's name ignoring case
+    /// sets that field (Go's `MatchCaseInsensitiveNames`). An exact match is preferred; two
+    /// members that set the same field are duplicates.
+    pub fn match_case_insensitive_names(mut self, on: bool) -> Options {
+        self.match_case_insensitive_names = on;
+        self
+    }
+
+    /// Typed layer: bytes (`serialize_bytes`, e.g. `serde_bytes`) as an array of numbers, as
+    /// serde_json writes them, instead of a base64 string. Reading then also takes a string's
+    /// UTF-8 bytes, as serde_json does.
+    pub fn bytes_as_array(mut self, on: bool) -> Options {
+        self.bytes_as_array = on;
+        self
+    }
+
+    /// Typed encoding: write NaN and infinities as `null` (as serde_json does) instead of
+    /// failing.
+    pub fn nonfinite_as_null(mut self, on: bool) -> Options {
+        self.nonfinite_as_null = on;
+        self
+    }
+
+    /// Typed decoding into a target that takes any value (`deserialize_any`: untagged enums,
+    /// generic values): an integer beyond 64 bits becomes the nearest `f64`, as in serde_json.
+    /// By default it is offered as `i128`/`u128` and is an error beyond those, never a silent
+    /// float.
+    pub fn big_integers_as_f64(mut self, on: bool) -> Options {
+        self.big_integers_as_f64 = on;
+        self
+    }
+
     /// Whether duplicate object names are accepted.
     pub fn allows_duplicate_names(&self) -> bool {
         self.allow_duplicate_names
@@ -147,6 +219,11 @@ impl Options {
     /// The nesting depth limit.
     pub fn depth_limit(&self) -> usize {
         self.max_depth
+    }
+
+    /// The nesting depth limit of typed decoding and encoding.
+    pub fn recursion_limit(&self) -> usize {
+        self.max_depth.min(self.max_recursion)
     }
 }
 

@@ -15,6 +15,11 @@ use crate::scan;
 /// [`StrInput`] and [`IoInput`] only.
 pub trait Input: private::Sealed {}
 
+/// An [`Input`] that a typed [`Deserializer`](crate::Deserializer) reads for the lifetime
+/// `'de`: input in memory lends strings without escapes for `'de` (zero-copy `&'de str`);
+/// streamed input lends nothing. Sealed.
+pub trait Source<'de>: Input + private::Lend<'de> {}
+
 pub(crate) mod private {
     use super::Position;
     use std::io;
@@ -36,6 +41,12 @@ pub(crate) mod private {
         fn base(&self) -> u64;
         /// Line and column of `window[at]`.
         fn position(&self, at: usize) -> Position;
+    }
+
+    /// The method of [`Source`](super::Source), hidden from users.
+    pub trait Lend<'de> {
+        /// The whole input, when it lives for `'de` (then it is the window).
+        fn lend(&self) -> Option<&'de [u8]>;
     }
 }
 
@@ -72,6 +83,15 @@ impl<'a> StrInput<'a> {
 }
 
 impl<const UTF8: bool> Input for BytesInput<'_, UTF8> {}
+
+impl<'de, const UTF8: bool> Source<'de> for BytesInput<'de, UTF8> {}
+
+impl<'de, const UTF8: bool> private::Lend<'de> for BytesInput<'de, UTF8> {
+    #[inline(always)]
+    fn lend(&self) -> Option<&'de [u8]> {
+        Some(self.bytes)
+    }
+}
 
 impl<const UTF8: bool> private::Sealed for BytesInput<'_, UTF8> {
     const TRUSTED_UTF8: bool = UTF8;
@@ -144,6 +164,15 @@ impl<R: io::Read> IoInput<R> {
 }
 
 impl<R: io::Read> Input for IoInput<R> {}
+
+impl<R: io::Read> Source<'_> for IoInput<R> {}
+
+impl<'de, R: io::Read> private::Lend<'de> for IoInput<R> {
+    #[inline(always)]
+    fn lend(&self) -> Option<&'de [u8]> {
+        None
+    }
+}
 
 impl<R: io::Read> private::Sealed for IoInput<R> {
     const TRUSTED_UTF8: bool = false;

@@ -26,18 +26,18 @@
 //! ```
 
 mod input;
-mod number;
+pub(crate) mod number;
 mod raw;
-mod reader;
-mod state;
-mod string;
+pub(crate) mod reader;
+pub(crate) mod state;
+pub(crate) mod string;
 mod token;
 mod writer;
 
 #[cfg(test)]
 mod tests;
 
-pub use input::{BytesInput, Input, IoInput, SliceInput, StrInput};
+pub use input::{BytesInput, Input, IoInput, SliceInput, Source, StrInput};
 pub use raw::RawValue;
 pub use reader::Reader;
 pub use token::{Kind, Number, Token};

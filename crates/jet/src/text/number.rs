@@ -82,6 +82,72 @@ fn expected(what: &'static str, bytes: &[u8], i: usize) -> Stop {
     Stop::invalid(Code::Expected(what, Found::at(bytes, i)), i)
 }
 
+/// What number text holds, as far as the 64-bit integer types can tell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Parsed {
+    /// A non-negative integer that fits `u64`.
+    U64(u64),
+    /// A negative integer that fits `i64` (`-0` is `I64(0)`).
+    I64(i64),
+    /// The text has a fraction or an exponent.
+    Float,
+    /// An integer beyond 64 bits.
+    Big,
+}
+
+/// Parses number text that passed the grammar: exactly, when it is a 64-bit integer.
+#[inline]
+pub(crate) fn parse_integer(text: &[u8]) -> Parsed {
+    let (negative, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    let mut value: u64 = 0;
+    if digits.len() <= 19 {
+        // Nineteen digits cannot overflow a u64.
+        for &b in digits {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return Parsed::Float;
+            }
+            value = value * 10 + u64::from(d);
+        }
+    } else {
+        for (i, &b) in digits.iter().enumerate() {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return Parsed::Float;
+            }
+            match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(d))) {
+                Some(v) => value = v,
+                None if digits[i..].iter().all(u8::is_ascii_digit) => return Parsed::Big,
+                None => return Parsed::Float,
+            }
+        }
+    }
+    if !negative {
+        Parsed::U64(value)
+    } else if value <= 1 << 63 {
+        Parsed::I64((value as i64).wrapping_neg())
+    } else {
+        Parsed::Big
+    }
+}
+
+/// Parses number text that passed the grammar as the nearest `f64` (correctly rounded);
+/// `None` when its magnitude is beyond `f64::MAX`.
+#[inline]
+pub(crate) fn parse_f64(text: &str) -> Option<f64> {
+    text.parse::<f64>().ok().filter(|f| f.is_finite())
+}
+
+/// Parses number text that passed the grammar as the nearest `f32` (rounded once, from the
+/// text); `None` when its magnitude is beyond `f32::MAX`.
+#[inline]
+pub(crate) fn parse_f32(text: &str) -> Option<f32> {
+    text.parse::<f32>().ok().filter(|f| f.is_finite())
+}
+
 /// Appends the decimal text of `n`.
 pub(crate) fn write_u64(out: &mut Vec<u8>, mut n: u64) {
     let mut buf = [0u8; 20];
@@ -150,16 +216,16 @@ pub(crate) fn write_f64_es6(out: &mut Vec<u8>, value: f64) -> bool {
 
 /// The shortest decimal digits that read back as `value` (positive and finite), and the decimal
 /// exponent of the first digit: `value ≈ d.ddd × 10^exp`. Among equally short candidates the
-/// closest is chosen, and of two equally close the even one, as ECMAScript requires. Ryū does
+/// closest is chosen, and of two equally close the even one, as ECMAScript requires. zmij does
 /// exactly that (Rust's own `{:e}` breaks such ties upward).
 fn shortest_digits(value: f64) -> ([u8; 17], usize, i32) {
-    let mut buf = ryu::Buffer::new();
-    // Ryū writes `ddd.ddd` or `d.ddde[-]x`.
+    let mut buf = zmij::Buffer::new();
+    // zmij writes `ddd.ddd` or `d.ddde[+-]x`.
     let text = buf.format_finite(value).as_bytes();
     let (mantissa, exp) = match text.iter().position(|&b| b == b'e') {
         Some(e) => {
-            let exp_text = core::str::from_utf8(&text[e + 1..]).expect("ryu writes ASCII");
-            (&text[..e], exp_text.parse::<i32>().expect("ryu writes a decimal exponent"))
+            let exp_text = core::str::from_utf8(&text[e + 1..]).expect("zmij writes ASCII");
+            (&text[..e], exp_text.parse::<i32>().expect("zmij writes a decimal exponent"))
         }
         None => (text, 0),
     };

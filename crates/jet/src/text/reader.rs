@@ -14,6 +14,10 @@ use crate::scan;
 /// No index is pinned in the window.
 const UNPINNED: usize = usize::MAX;
 
+/// A stream record stays in the window (for [`Reader::resync`]) up to this size; a longer one
+/// lets go of its start so that memory stays bounded.
+const RECORD_KEEP_MAX: usize = 1 << 20;
+
 /// The kind of value each byte starts, if any.
 static VALUE_START: [Option<Kind>; 256] = {
     let mut table = [None; 256];
@@ -61,6 +65,9 @@ pub struct Reader<I> {
     peeked: Option<Next>,
     /// Window index that a refill must keep (the start of a value being read whole).
     pin: usize,
+    /// Window index of the start of the stream record being read, kept (up to
+    /// [`RECORD_KEEP_MAX`] bytes) so that [`resync`](Reader::resync) can find the line after it.
+    record: usize,
     /// Decoded text of the last escaped string.
     scratch: Vec<u8>,
     /// Absolute offset where the last top-level number or literal ended (stream mode: the next
@@ -145,6 +152,7 @@ impl<I: Input> Reader<I> {
             stream: false,
             peeked: None,
             pin: UNPINNED,
+            record: UNPINNED,
             scratch: Vec::new(),
             scalar_end: u64::MAX,
         }
@@ -153,6 +161,13 @@ impl<I: Input> Reader<I> {
     /// Applies `opts` (duplicate names, invalid UTF-8, depth limit). Call before reading.
     pub fn with_options(mut self, opts: &Options) -> Reader<I> {
         self.state = State::new(opts.max_depth, opts.allow_duplicate_names);
+        self.check.allow_invalid = opts.allow_invalid_utf8;
+        self
+    }
+
+    /// Applies `opts` with the typed layer's depth limit ([`Options::recursion_limit`]).
+    pub(crate) fn with_typed_options(mut self, opts: &Options) -> Reader<I> {
+        self.state = State::new(opts.recursion_limit(), opts.allow_duplicate_names);
         self.check.allow_invalid = opts.allow_invalid_utf8;
         self
     }
@@ -221,7 +236,8 @@ impl<I: Input> Reader<I> {
     /// Reads one whole value (a scalar, or an array or object with everything in it) and returns
     /// its bytes, checked. At an object name position it reads the name.
     pub fn read_value(&mut self) -> Result<&RawValue> {
-        self.pin = self.value_start()?;
+        let start = self.value_start()?;
+        self.pin = start;
         let result = self.consume_value();
         let start = self.pin;
         self.pin = UNPINNED;
@@ -484,7 +500,10 @@ impl<I: Input> Reader<I> {
     /// Drops window bytes before `keep` (and before any pinned value) and reads more.
     #[cold]
     fn refill(&mut self, keep: usize) -> Result<()> {
-        let keep = keep.min(self.pin);
+        if self.record != UNPINNED && keep - self.record.min(keep) > RECORD_KEEP_MAX {
+            self.record = UNPINNED;
+        }
+        let keep = keep.min(self.pin).min(self.record);
         let moved = match self.input.fill(keep) {
             Ok(moved) => moved,
             Err(e) => return Err(self.error_at(Code::Io(e), self.pos, At::Current)),
@@ -492,6 +511,9 @@ impl<I: Input> Reader<I> {
         self.pos -= moved;
         if self.pin != UNPINNED {
             self.pin -= moved;
+        }
+        if self.record != UNPINNED {
+            self.record -= moved;
         }
         Ok(())
     }
@@ -659,6 +681,72 @@ impl<I: Input> Reader<I> {
             Code::Expected("a value", Found::at(window, self.pos))
         };
         self.error_at(code, self.pos, at)
+    }
+
+    /// The input (for the typed layer, which borrows from it).
+    #[inline(always)]
+    pub(crate) fn input(&self) -> &I {
+        &self.input
+    }
+
+    /// The decoded text of a string event that was just read: the bytes between its quotes
+    /// when it has no escapes (and `true`: they are in the window), else the decoded text in
+    /// the reader's scratch buffer.
+    #[inline]
+    pub(crate) fn event_text(&mut self, event: &Event) -> (&str, bool) {
+        let raw = &self.input.window()[event.start + 1..event.end - 1];
+        if event.flags == 0 {
+            return (str_from_checked(raw), true);
+        }
+        self.scratch.clear();
+        string::unescape(raw, event.flags, &mut self.scratch);
+        (str_from_checked(&self.scratch), false)
+    }
+
+    /// Stream mode: the value that starts at the current position is a record that
+    /// [`resync`](Reader::resync) may have to skip. Call with the reader at its first byte.
+    pub(crate) fn mark_record(&mut self) {
+        self.record = self.pos;
+    }
+
+    /// Stream mode, after an error in the record marked last: forgets it and moves past the
+    /// end of the line it started on (or, for a record too long to keep, the line of the
+    /// error), so that reading resumes with the next line: the next record of NDJSON.
+    pub(crate) fn resync(&mut self) -> Result<()> {
+        self.peeked = None;
+        self.pin = UNPINNED;
+        self.scalar_end = u64::MAX;
+        self.state.reset();
+        let mut from = if self.record == UNPINNED { self.pos } else { self.record.min(self.pos) };
+        self.record = UNPINNED;
+        loop {
+            let window = self.input.window();
+            if let Some(i) = window[from..].iter().position(|&b| b == b'\n') {
+                self.pos = from + i + 1;
+                return Ok(());
+            }
+            self.pos = window.len();
+            if self.input.at_eof() {
+                return Ok(());
+            }
+            self.refill(self.pos)?;
+            from = self.pos;
+        }
+    }
+
+    /// The absolute offset of window index `at`.
+    #[inline(always)]
+    pub(crate) fn offset_of(&self, at: usize) -> u64 {
+        self.input.base() + at as u64
+    }
+
+    /// An error about the value most recently started, placed at absolute offset `at` when
+    /// that is still in the window (else at the current position).
+    #[cold]
+    pub(crate) fn error_near(&self, code: Code, at: u64) -> Error {
+        let index = at.checked_sub(self.input.base()).map_or(self.pos, |i| i as usize);
+        let index = if index <= self.input.window().len() { index } else { self.pos };
+        self.error_at(code, index, At::Current)
     }
 
     #[cold]

@@ -85,6 +85,20 @@ impl State {
         State { cur: TOP, outer: Vec::new(), max_depth, names: Names::new(allow_duplicates) }
     }
 
+    /// How many values (and, in an object, names) have started in the innermost container.
+    #[inline(always)]
+    pub(crate) fn started(&self) -> u64 {
+        self.cur & COUNT
+    }
+
+    /// Back to the top level with nothing open (to resume a stream after an error).
+    pub(crate) fn reset(&mut self) {
+        while !self.outer.is_empty() {
+            self.pop();
+        }
+        self.cur = TOP;
+    }
+
     #[inline(always)]
     pub(crate) fn depth(&self) -> usize {
         self.outer.len()

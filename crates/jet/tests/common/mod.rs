@@ -1,5 +1,8 @@
-//! Helpers shared by the integration tests: test data paths and a seeded random generator.
+//! Helpers shared by the integration tests: test data paths, a seeded random generator, the
+//! corpus files as Rust types.
 #![allow(dead_code)]
+
+pub mod types;
 
 use std::io;
 use std::path::PathBuf;

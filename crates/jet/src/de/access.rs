@@ -1,0 +1,322 @@
+//! serde's access traits over a [`Deserializer`]: array elements, object members (with the
+//! struct field rules of [`Options`](crate::Options)), object names as keys, enum variants.
+
+use serde::de::{self, DeserializeSeed, Visitor};
+use serde::forward_to_deserialize_any;
+
+use super::Deserializer;
+use crate::error::{Code, Error, Result};
+use crate::text::number::{self, Parsed};
+use crate::text::reader::Event;
+use crate::text::{Kind, Source};
+
+/// The elements of an array whose `[` was read. Reads the `]` when it returns `None`.
+pub(super) struct Seq<'a, I> {
+    pub de: &'a mut Deserializer<I>,
+}
+
+impl<'de, I: Source<'de>> de::SeqAccess<'de> for Seq<'_, I> {
+    type Error = Error;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        if self.de.peek()? == Kind::EndArray {
+            self.de.next()?;
+            return Ok(None);
+        }
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+}
+
+/// The members of an object whose `{` was read. Reads the `}` when it returns `None`.
+pub(super) struct Map<'a, I> {
+    pub de: &'a mut Deserializer<I>,
+    /// The struct's fields, when names are checked or matched against them.
+    pub fields: Option<Fields>,
+}
+
+impl<'de, I: Source<'de>> de::MapAccess<'de> for Map<'_, I> {
+    type Error = Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.de.peek()? == Kind::EndObject {
+            self.de.next()?;
+            return Ok(None);
+        }
+        // The reader checked that a name comes next, and that it is not a duplicate.
+        let event = self.de.next()?;
+        match &mut self.fields {
+            None => seed.deserialize(MapKey { de: &mut *self.de, event }).map(Some),
+            Some(fields) => fields.key(self.de, &event, seed).map(Some),
+        }
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        seed.deserialize(&mut *self.de)
+    }
+}
+
+/// The fields of a struct being read, for `reject_unknown_fields` and
+/// `match_case_insensitive_names`.
+pub(super) struct Fields {
+    names: &'static [&'static str],
+    reject_unknown: bool,
+    case_insensitive: bool,
+    /// With case-insensitive matching, the fields set so far (two names can set one field).
+    seen: Option<Vec<u64>>,
+}
+
+impl Fields {
+    pub(super) fn new(
+        names: &'static [&'static str],
+        reject_unknown: bool,
+        case_insensitive: bool,
+        allow_duplicates: bool,
+    ) -> Fields {
+        let seen = (case_insensitive && !allow_duplicates).then(|| vec![0; names.len().div_ceil(64)]);
+        Fields { names, reject_unknown, case_insensitive, seen }
+    }
+
+    /// Deserializes the name just read as a field identifier.
+    fn key<'de, I: Source<'de>, K: DeserializeSeed<'de>>(
+        &mut self,
+        de: &mut Deserializer<I>,
+        event: &Event,
+        seed: K,
+    ) -> Result<K::Value> {
+        let text = de.reader.event_text(event).0;
+        let found = match self.names.iter().position(|&f| f == text) {
+            Some(i) => Some(i),
+            None if self.case_insensitive => self.names.iter().position(|&f| eq_ignore_case(f, text)),
+            None => None,
+        };
+        let Some(i) = found else {
+            if self.reject_unknown {
+                let err: Error = de::Error::unknown_field(text, self.names);
+                return Err(de.fix(err));
+            }
+            return seed.deserialize(MapKey { de, event: *event });
+        };
+        if let Some(seen) = &mut self.seen {
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            if seen[word] & bit != 0 {
+                let code = Code::DuplicateName(text.into());
+                return Err(de.reader.error_near(code, de.last));
+            }
+            seen[word] |= bit;
+        }
+        // The field's own name: what the struct's visitor matches.
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(self.names[i]))
+    }
+}
+
+/// Equal ignoring case: ASCII quickly, other text by simple lowercase mapping.
+fn eq_ignore_case(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        return a.eq_ignore_ascii_case(b);
+    }
+    a.chars().flat_map(char::to_lowercase).eq(b.chars().flat_map(char::to_lowercase))
+}
+
+/// An object name as a map key: a string, or the text of a number or boolean key (as
+/// serde_json writes integer and boolean keys).
+pub(super) struct MapKey<'a, I> {
+    pub de: &'a mut Deserializer<I>,
+    pub event: Event,
+}
+
+impl<'de, I: Source<'de>> MapKey<'_, I> {
+    /// The key's text as a number, for a number target.
+    fn number<V: Visitor<'de>>(self, visitor: V, ty: &'static str, float: bool) -> Result<V::Value> {
+        let text = self.de.reader.event_text(&self.event).0;
+        let bytes = text.as_bytes();
+        let is_number =
+            !bytes.is_empty() && matches!(number::scan(bytes, 0, true), Ok(end) if end == bytes.len());
+        if !is_number {
+            let err: Error = de::Error::invalid_type(de::Unexpected::Str(text), &visitor);
+            return Err(self.de.fix(err));
+        }
+        let result = if float {
+            match number::parse_f64(text) {
+                Some(f) => visitor.visit_f64(f),
+                None => Err(Error::bare(Code::NumberRange { text: text.into(), ty })),
+            }
+        } else {
+            match number::parse_integer(bytes) {
+                Parsed::U64(v) => visitor.visit_u64(v),
+                Parsed::I64(v) => visitor.visit_i64(v),
+                Parsed::Float => match number::parse_f64(text) {
+                    Some(f) => visitor.visit_f64(f),
+                    None => Err(Error::bare(Code::NumberRange { text: text.into(), ty })),
+                },
+                Parsed::Big if ty == "i128" || ty == "u128" => {
+                    match (text.parse::<i128>(), text.parse::<u128>()) {
+                        (_, Ok(v)) => visitor.visit_u128(v),
+                        (Ok(v), _) => visitor.visit_i128(v),
+                        _ => Err(Error::bare(Code::NumberRange { text: text.into(), ty })),
+                    }
+                }
+                Parsed::Big => Err(Error::bare(Code::NumberRange { text: text.into(), ty })),
+            }
+        };
+        result.map_err(|e| self.de.fix(e))
+    }
+}
+
+macro_rules! key_numbers {
+    ($($method:ident => $ty:literal $float:literal),*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.number(visitor, $ty, $float)
+        }
+    )*};
+}
+
+impl<'de, I: Source<'de>> de::Deserializer<'de> for MapKey<'_, I> {
+    type Error = Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.de.visit_string(&self.event, visitor).map_err(|e| self.de.fix(e))
+    }
+
+    key_numbers!(deserialize_i8 => "i8" false, deserialize_i16 => "i16" false,
+        deserialize_i32 => "i32" false, deserialize_i64 => "i64" false,
+        deserialize_i128 => "i128" false, deserialize_u8 => "u8" false,
+        deserialize_u16 => "u16" false, deserialize_u32 => "u32" false,
+        deserialize_u64 => "u64" false, deserialize_u128 => "u128" false,
+        deserialize_f32 => "f32" true, deserialize_f64 => "f64" true);
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let result = match self.de.reader.event_text(&self.event).0 {
+            "true" => visitor.visit_bool(true),
+            "false" => visitor.visit_bool(false),
+            other => Err(de::Error::invalid_type(de::Unexpected::Str(other), &visitor)),
+        };
+        result.map_err(|e| self.de.fix(e))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_enum(UnitVariant { de: self.de, event: self.event })
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let result = match self.de.reader.input().lend() {
+            Some(whole) if self.event.flags == 0 => {
+                visitor.visit_borrowed_bytes(&whole[self.event.start + 1..self.event.end - 1])
+            }
+            _ => visitor.visit_bytes(self.de.reader.event_text(&self.event).0.as_bytes()),
+        };
+        result.map_err(|e| self.de.fix(e))
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_bytes(visitor)
+    }
+
+    forward_to_deserialize_any! {
+        char str string unit unit_struct seq tuple tuple_struct map struct identifier ignored_any
+    }
+}
+
+/// An enum written as a string: a unit variant.
+pub(super) struct UnitVariant<'a, I> {
+    pub de: &'a mut Deserializer<I>,
+    pub event: Event,
+}
+
+impl<'de, I: Source<'de>> de::EnumAccess<'de> for UnitVariant<'_, I> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
+        let value = seed.deserialize(MapKey { de: &mut *self.de, event: self.event })?;
+        Ok((value, self))
+    }
+}
+
+impl<'de, I: Source<'de>> de::VariantAccess<'de> for UnitVariant<'_, I> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, _seed: T) -> Result<T::Value> {
+        Err(self.de.fix(de::Error::invalid_type(de::Unexpected::UnitVariant, &"newtype variant")))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value> {
+        Err(self.de.fix(de::Error::invalid_type(de::Unexpected::UnitVariant, &"tuple variant")))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value> {
+        Err(self.de.fix(de::Error::invalid_type(de::Unexpected::UnitVariant, &"struct variant")))
+    }
+}
+
+/// An enum written as an object of one member, `{"Variant": value}`, whose `{` was read.
+pub(super) struct Enum<'a, I> {
+    pub de: &'a mut Deserializer<I>,
+}
+
+impl<'de, I: Source<'de>> de::EnumAccess<'de> for Enum<'_, I> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
+        if self.de.peek()? == Kind::EndObject {
+            self.de.next()?;
+            return Err(self.de.custom("expected the variant's name: an enum is an object of one member"));
+        }
+        let event = self.de.next()?;
+        let value = seed.deserialize(MapKey { de: &mut *self.de, event })?;
+        Ok((value, self))
+    }
+}
+
+impl<'de, I: Source<'de>> de::VariantAccess<'de> for Enum<'_, I> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        de::Deserialize::deserialize(self.de)
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        seed.deserialize(self.de)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_seq(self.de, visitor)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        de::Deserializer::deserialize_struct(self.de, "", fields, visitor)
+    }
+}

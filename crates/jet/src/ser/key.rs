@@ -1,0 +1,160 @@
+//! Map keys: JSON object names are strings, so keys that are numbers, booleans, chars or unit
+//! variants are written as their text (as serde_json does); anything else is an error.
+
+use core::fmt::Write as _;
+
+use serde::ser::{self, Impossible, Serialize};
+
+use crate::error::{Error, Result};
+
+/// Writes one map key's text (unescaped) into `out`.
+pub(super) struct KeySerializer<'a> {
+    pub out: &'a mut String,
+}
+
+#[cold]
+fn not_a_key(kind: &str) -> Error {
+    ser::Error::custom(format_args!(
+        "an object name (map key) must be a string, number or boolean, not {kind}"
+    ))
+}
+
+macro_rules! integer_keys {
+    ($($method:ident: $ty:ty),*) => {$(
+        fn $method(self, v: $ty) -> Result<()> {
+            self.out.push_str(itoa::Buffer::new().format(v));
+            Ok(())
+        }
+    )*};
+}
+
+impl ser::Serializer for KeySerializer<'_> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Impossible<(), Error>;
+    type SerializeTuple = Impossible<(), Error>;
+    type SerializeTupleStruct = Impossible<(), Error>;
+    type SerializeTupleVariant = Impossible<(), Error>;
+    type SerializeMap = Impossible<(), Error>;
+    type SerializeStruct = Impossible<(), Error>;
+    type SerializeStructVariant = Impossible<(), Error>;
+
+    #[inline]
+    fn serialize_str(self, v: &str) -> Result<()> {
+        self.out.push_str(v);
+        Ok(())
+    }
+
+    fn serialize_bool(self, v: bool) -> Result<()> {
+        self.out.push_str(if v { "true" } else { "false" });
+        Ok(())
+    }
+
+    integer_keys!(serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_u128: u128);
+
+    fn serialize_f32(self, v: f32) -> Result<()> {
+        if !v.is_finite() {
+            return Err(not_a_key("a non-finite float"));
+        }
+        self.out.push_str(zmij::Buffer::new().format_finite(v));
+        Ok(())
+    }
+
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        if !v.is_finite() {
+            return Err(not_a_key("a non-finite float"));
+        }
+        self.out.push_str(zmij::Buffer::new().format_finite(v));
+        Ok(())
+    }
+
+    fn serialize_char(self, v: char) -> Result<()> {
+        self.out.push(v);
+        Ok(())
+    }
+
+    fn serialize_bytes(self, _v: &[u8]) -> Result<()> {
+        Err(not_a_key("bytes"))
+    }
+
+    fn serialize_none(self) -> Result<()> {
+        Err(not_a_key("null"))
+    }
+
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> Result<()> {
+        Err(not_a_key("null"))
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<()> {
+        Err(not_a_key("a unit struct"))
+    }
+
+    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
+        self.out.push_str(variant);
+        Ok(())
+    }
+
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _value: &T,
+    ) -> Result<()> {
+        Err(not_a_key("an enum variant with data"))
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq> {
+        Err(not_a_key("an array"))
+    }
+
+    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple> {
+        Err(not_a_key("an array"))
+    }
+
+    fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> Result<Self::SerializeTupleStruct> {
+        Err(not_a_key("an array"))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(not_a_key("an enum variant with data"))
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(not_a_key("an object"))
+    }
+
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Self::SerializeStruct> {
+        Err(not_a_key("an object"))
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(not_a_key("an enum variant with data"))
+    }
+
+    fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
+        write!(self.out, "{value}").map_err(|_| ser::Error::custom("a Display implementation failed"))
+    }
+}

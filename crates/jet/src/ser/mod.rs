@@ -1,0 +1,618 @@
+//! Typed encoding: a serde [`Serializer`] writing JSON text, compact or indented.
+//!
+//! serde's calls give the structure, so this layer does not re-check the grammar token by
+//! token; it keeps what only it can check: duplicate object names (for every object, whatever
+//! the Rust type: `#[serde(flatten)]` and renames can collide), non-finite floats, and the
+//! nesting limit ([`Options::max_recursion`]), and it gives every error the JSON Pointer of the
+//! value being written. Output goes to a buffer that is handed to the `io::Write` in large
+//! pieces.
+
+mod key;
+
+use std::io;
+
+use serde::ser::{self, Serialize};
+
+use self::key::KeySerializer;
+use crate::error::{Code, Error, Position, Result};
+use crate::options::Options;
+use crate::text::state::{At, State};
+use crate::text::string;
+
+/// Hand the buffer to the sink once it holds this much.
+const DRAIN_AT: usize = 64 * 1024;
+
+/// A serde `Serializer` that writes JSON to an `io::Write`, strict by default (see
+/// [`Options`]): duplicate object names and NaN or infinite floats are errors, bytes are
+/// written as base64 strings.
+///
+/// ```
+/// use serde::Serialize;
+///
+/// let mut ser = jet::Serializer::pretty(Vec::new());
+/// vec![1, 2].serialize(&mut ser)?;
+/// assert_eq!(String::from_utf8(ser.into_inner()).unwrap(), "[\n  1,\n  2\n]");
+/// # Ok::<(), jet::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Serializer<W> {
+    out: Vec<u8>,
+    sink: W,
+    /// Drain `out` into `sink` when it holds this much (never, when building a `Vec`).
+    drain_at: usize,
+    /// Bytes handed to the sink so far.
+    drained: u64,
+    state: State,
+    indent: Option<Box<[u8]>>,
+    prefix: Box<[u8]>,
+    space_after_colon: bool,
+    escape_html: bool,
+    nonfinite_as_null: bool,
+    bytes_as_array: bool,
+    /// The text of the map key being written.
+    key: String,
+}
+
+impl<W: io::Write> Serializer<W> {
+    /// A serializer with the default options: strict, compact.
+    pub fn new(writer: W) -> Serializer<W> {
+        Serializer::with_options(writer, &Options::strict())
+    }
+
+    /// A serializer with two-space indentation, as serde_json's pretty printer writes.
+    pub fn pretty(writer: W) -> Serializer<W> {
+        Serializer::with_options(writer, &Options::strict().pretty())
+    }
+
+    /// A serializer with `opts` (formatting, HTML escaping, duplicate names, non-finite floats,
+    /// bytes, nesting limit).
+    pub fn with_options(writer: W, opts: &Options) -> Serializer<W> {
+        Serializer {
+            out: Vec::new(),
+            sink: writer,
+            drain_at: DRAIN_AT,
+            drained: 0,
+            state: State::new(opts.recursion_limit(), opts.allow_duplicate_names),
+            indent: opts.indent.as_deref().map(|s| s.as_bytes().into()),
+            prefix: opts.prefix.as_bytes().into(),
+            space_after_colon: opts.space_after_colon || opts.indent.is_some(),
+            escape_html: opts.escape_html,
+            nonfinite_as_null: opts.nonfinite_as_null,
+            bytes_as_array: opts.bytes_as_array,
+            key: String::new(),
+        }
+    }
+
+    /// The writer. Everything serialized so far has been handed to it (a serializer drains its
+    /// buffer after each complete top-level value).
+    pub fn into_inner(self) -> W {
+        self.sink
+    }
+
+    /// Hands the buffer to the sink when it is full enough, or when a top-level value is done.
+    #[inline]
+    fn maybe_drain(&mut self) -> Result<()> {
+        if self.out.len() >= self.drain_at || (self.state.depth() == 0 && self.drain_at != usize::MAX) {
+            return self.drain();
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn drain(&mut self) -> Result<()> {
+        if let Err(e) = self.sink.write_all(&self.out) {
+            return Err(self.error(Code::Io(e), At::Current));
+        }
+        self.drained += self.out.len() as u64;
+        self.out.clear();
+        Ok(())
+    }
+}
+
+impl<W> Serializer<W> {
+    #[cold]
+    fn error(&self, code: Code, at: At) -> Error {
+        let pos = Position { offset: self.drained + self.out.len() as u64, line: 0, column: 0 };
+        Error::new(code, pos, self.state.pointer(at, b""))
+    }
+
+    /// Gives an error from a `Serialize` implementation the pointer of the value being
+    /// written: `at` is `Next` for an array element that failed before it started.
+    #[cold]
+    fn fix(&self, err: Error, at: At) -> Error {
+        if err.lacks_position() && err.pointer().is_empty() && err.offset() == 0 {
+            self.error(err.into_code(), at)
+        } else {
+            err
+        }
+    }
+
+    /// A newline, the prefix and `depth` indents, when indenting.
+    #[inline]
+    fn newline(&mut self, depth: usize) {
+        if let Some(indent) = &self.indent {
+            self.out.push(b'\n');
+            self.out.extend_from_slice(&self.prefix);
+            for _ in 0..depth {
+                self.out.extend_from_slice(indent);
+            }
+        }
+    }
+
+    /// A scalar value starts.
+    #[inline(always)]
+    fn scalar(&mut self) {
+        self.state.start_value();
+    }
+
+    /// Opens an array or object.
+    #[inline]
+    fn begin(&mut self, object: bool) -> Result<()> {
+        self.state.start_value();
+        if !self.state.push(object) {
+            return Err(self.error(Code::TooDeep(self.state.max_depth()), At::Current));
+        }
+        self.out.push(if object { b'{' } else { b'[' });
+        Ok(())
+    }
+
+    /// Before an element or member: the comma and the line break.
+    #[inline(always)]
+    fn separate(&mut self, first: bool) {
+        if !first {
+            self.out.push(b',');
+        }
+        if self.indent.is_some() {
+            self.newline(self.state.depth());
+        }
+    }
+
+    /// Closes an array or object; `empty` when nothing was written in it.
+    #[inline]
+    fn end(&mut self, object: bool, empty: bool) {
+        self.state.pop();
+        if !empty && self.indent.is_some() {
+            self.newline(self.state.depth());
+        }
+        self.out.push(if object { b'}' } else { b']' });
+    }
+
+    /// An object member's name, after the separator: checked for duplicates, then written
+    /// with the colon.
+    #[inline]
+    fn name(&mut self, name: &str) -> Result<()> {
+        self.state.start_value();
+        if !self.state.names.add_owned(b"", |buf| buf.extend_from_slice(name.as_bytes())) {
+            return Err(self.error(Code::DuplicateName(name.into()), At::Name));
+        }
+        string::escape(name, &mut self.out, self.escape_html);
+        self.out.push(b':');
+        if self.space_after_colon {
+            self.out.push(b' ');
+        }
+        Ok(())
+    }
+
+    fn float(&mut self, finite: bool, write: impl FnOnce(&mut zmij::Buffer) -> &str) -> Result<()> {
+        self.scalar();
+        if finite {
+            let mut buf = zmij::Buffer::new();
+            self.out.extend_from_slice(write(&mut buf).as_bytes());
+        } else if self.nonfinite_as_null {
+            self.out.extend_from_slice(b"null");
+        } else {
+            return Err(self.error(Code::NonFinite, At::Current));
+        }
+        Ok(())
+    }
+}
+
+macro_rules! serialize_integers {
+    ($($method:ident: $ty:ty),*) => {$(
+        #[inline]
+        fn $method(self, v: $ty) -> Result<()> {
+            self.scalar();
+            self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+            self.maybe_drain()
+        }
+    )*};
+}
+
+impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Compound<'a, W>;
+    type SerializeTuple = Compound<'a, W>;
+    type SerializeTupleStruct = Compound<'a, W>;
+    type SerializeTupleVariant = Compound<'a, W>;
+    type SerializeMap = Compound<'a, W>;
+    type SerializeStruct = Compound<'a, W>;
+    type SerializeStructVariant = Compound<'a, W>;
+
+    fn serialize_bool(self, v: bool) -> Result<()> {
+        self.scalar();
+        self.out.extend_from_slice(if v { b"true" } else { b"false" });
+        self.maybe_drain()
+    }
+
+    serialize_integers!(serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_u128: u128);
+
+    fn serialize_f32(self, v: f32) -> Result<()> {
+        self.float(v.is_finite(), |buf| buf.format_finite(v))?;
+        self.maybe_drain()
+    }
+
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        self.float(v.is_finite(), |buf| buf.format_finite(v))?;
+        self.maybe_drain()
+    }
+
+    fn serialize_char(self, v: char) -> Result<()> {
+        self.serialize_str(v.encode_utf8(&mut [0; 4]))
+    }
+
+    #[inline]
+    fn serialize_str(self, v: &str) -> Result<()> {
+        self.scalar();
+        string::escape(v, &mut self.out, self.escape_html);
+        self.maybe_drain()
+    }
+
+    fn serialize_bytes(self, v: &[u8]) -> Result<()> {
+        if self.bytes_as_array {
+            use ser::SerializeSeq as _;
+            let mut seq = self.serialize_seq(Some(v.len()))?;
+            for b in v {
+                seq.serialize_element(b)?;
+            }
+            return seq.end();
+        }
+        use base64::Engine as _;
+        self.scalar();
+        self.out.push(b'"');
+        let at = self.out.len();
+        self.out.resize(at + base64::encoded_len(v.len(), true).expect("a slice's base64 fits usize"), 0);
+        let n = base64::engine::general_purpose::STANDARD
+            .encode_slice(v, &mut self.out[at..])
+            .expect("the buffer has the encoded length");
+        self.out.truncate(at + n);
+        self.out.push(b'"');
+        self.maybe_drain()
+    }
+
+    fn serialize_none(self) -> Result<()> {
+        self.serialize_unit()
+    }
+
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> Result<()> {
+        self.scalar();
+        self.out.extend_from_slice(b"null");
+        self.maybe_drain()
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<()> {
+        self.serialize_unit()
+    }
+
+    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
+        self.serialize_str(variant)
+    }
+
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.begin(true)?;
+        self.separate(true);
+        self.name(variant)?;
+        value.serialize(&mut *self).map_err(|e| self.fix(e, At::Current))?;
+        self.end(true, false);
+        self.maybe_drain()
+    }
+
+    fn serialize_seq(self, len: Option<usize>) -> Result<Compound<'a, W>> {
+        self.begin(false)?;
+        Ok(Compound { ser: self, first: true, variant: false, object: false, len })
+    }
+
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'a, W>> {
+        self.serialize_seq(Some(len))
+    }
+
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, W>> {
+        self.serialize_seq(Some(len))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Compound<'a, W>> {
+        self.begin(true)?;
+        self.separate(true);
+        self.name(variant)?;
+        self.begin(false)?;
+        Ok(Compound { ser: self, first: true, variant: true, object: false, len: Some(len) })
+    }
+
+    fn serialize_map(self, len: Option<usize>) -> Result<Compound<'a, W>> {
+        self.begin(true)?;
+        Ok(Compound { ser: self, first: true, variant: false, object: true, len })
+    }
+
+    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, W>> {
+        self.serialize_map(Some(len))
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Compound<'a, W>> {
+        self.begin(true)?;
+        self.separate(true);
+        self.name(variant)?;
+        self.begin(true)?;
+        Ok(Compound { ser: self, first: true, variant: true, object: true, len: Some(len) })
+    }
+
+    fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
+        use core::fmt::Write as _;
+        let mut text = core::mem::take(&mut self.key);
+        text.clear();
+        write!(text, "{value}").map_err(|_| ser::Error::custom("a Display implementation failed"))?;
+        let result = self.serialize_str(&text);
+        self.key = text;
+        result
+    }
+}
+
+/// An array or object being written (also the inner one of a tuple or struct variant).
+#[derive(Debug)]
+pub struct Compound<'a, W> {
+    ser: &'a mut Serializer<W>,
+    first: bool,
+    /// A tuple or struct variant: an object of one member holds this container.
+    variant: bool,
+    object: bool,
+    /// The length serde announced (unused: the output does not need it).
+    #[allow(dead_code)]
+    len: Option<usize>,
+}
+
+impl<W: io::Write> Compound<'_, W> {
+    #[inline]
+    fn element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.ser.separate(self.first);
+        self.first = false;
+        let before = self.ser.state.started();
+        value.serialize(&mut *self.ser).map_err(|e| {
+            let at = if self.ser.state.started() == before { At::Next } else { At::Current };
+            self.ser.fix(e, at)
+        })
+    }
+
+    #[inline]
+    fn field<T: ?Sized + Serialize>(&mut self, name: &str, value: &T) -> Result<()> {
+        self.ser.separate(self.first);
+        self.first = false;
+        self.ser.name(name)?;
+        value.serialize(&mut *self.ser).map_err(|e| self.ser.fix(e, At::Current))
+    }
+
+    #[inline]
+    fn finish(self) -> Result<()> {
+        self.ser.end(self.object, self.first);
+        if self.variant {
+            self.ser.end(true, false);
+        }
+        self.ser.maybe_drain()
+    }
+}
+
+impl<W: io::Write> ser::SerializeSeq for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    #[inline]
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl<W: io::Write> ser::SerializeTuple for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl<W: io::Write> ser::SerializeTupleStruct for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl<W: io::Write> ser::SerializeTupleVariant for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl<W: io::Write> ser::SerializeMap for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
+        self.ser.separate(self.first);
+        self.first = false;
+        let mut text = core::mem::take(&mut self.ser.key);
+        text.clear();
+        let result = key.serialize(KeySerializer { out: &mut text });
+        let result = result.and_then(|()| self.ser.name(&text));
+        self.ser.key = text;
+        result.map_err(|e| self.ser.fix(e, At::Name))
+    }
+
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        value.serialize(&mut *self.ser).map_err(|e| self.ser.fix(e, At::Current))
+    }
+
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl<W: io::Write> ser::SerializeStruct for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    #[inline]
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<()> {
+        self.field(name, value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl<W: io::Write> ser::SerializeStructVariant for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<()> {
+        self.field(name, value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+/// Encodes `value` with `opts` into a new buffer.
+fn to_vec_with<T: ?Sized + Serialize>(value: &T, opts: &Options) -> Result<Vec<u8>> {
+    let mut ser = Serializer::with_options(io::sink(), opts);
+    ser.drain_at = usize::MAX;
+    ser.out.reserve(128);
+    value.serialize(&mut ser)?;
+    Ok(ser.out)
+}
+
+/// Encodes `value` as compact JSON, with the strict defaults.
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Point { x: f64, y: f64 }
+///
+/// assert_eq!(jet::to_vec(&Point { x: 1.0, y: -0.5 })?, br#"{"x":1.0,"y":-0.5}"#);
+/// assert!(jet::to_vec(&f64::NAN).is_err());
+/// # Ok::<(), jet::Error>(())
+/// ```
+pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>> {
+    to_vec_with(value, &Options::strict())
+}
+
+/// Encodes `value` as compact JSON text, with the strict defaults.
+pub fn to_string<T: ?Sized + Serialize>(value: &T) -> Result<String> {
+    to_vec(value).map(into_string)
+}
+
+/// Encodes `value` as compact JSON into `writer`, with the strict defaults.
+pub fn to_writer<W: io::Write, T: ?Sized + Serialize>(writer: W, value: &T) -> Result<()> {
+    value.serialize(&mut Serializer::new(writer))
+}
+
+/// Encodes `value` as JSON indented by two spaces (serde_json's pretty form).
+pub fn to_vec_pretty<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>> {
+    to_vec_with(value, &Options::strict().pretty())
+}
+
+/// Encodes `value` as JSON text indented by two spaces (serde_json's pretty form).
+///
+/// ```
+/// let text = jet::to_string_pretty(&vec![(1, "a")])?;
+/// assert_eq!(text, "[\n  [\n    1,\n    \"a\"\n  ]\n]");
+/// # Ok::<(), jet::Error>(())
+/// ```
+pub fn to_string_pretty<T: ?Sized + Serialize>(value: &T) -> Result<String> {
+    to_vec_pretty(value).map(into_string)
+}
+
+/// Encodes `value` as JSON indented by two spaces into `writer`.
+pub fn to_writer_pretty<W: io::Write, T: ?Sized + Serialize>(writer: W, value: &T) -> Result<()> {
+    value.serialize(&mut Serializer::pretty(writer))
+}
+
+fn into_string(bytes: Vec<u8>) -> String {
+    // The serializer writes only UTF-8: escaped `str`s, ASCII numbers, literals and base64.
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(_) => unreachable!("the serializer writes only UTF-8"),
+    }
+}
+
+/// Typed encoding with these options.
+impl Options {
+    /// [`to_vec`](crate::to_vec) with these options (indented when they say so).
+    ///
+    /// ```
+    /// let opts = jet::Options::default().nonfinite_as_null(true);
+    /// assert_eq!(opts.to_vec(&[1.5, f64::INFINITY])?, b"[1.5,null]");
+    /// # Ok::<(), jet::Error>(())
+    /// ```
+    pub fn to_vec<T: ?Sized + Serialize>(&self, value: &T) -> Result<Vec<u8>> {
+        to_vec_with(value, self)
+    }
+
+    /// [`to_string`](crate::to_string) with these options.
+    pub fn to_string<T: ?Sized + Serialize>(&self, value: &T) -> Result<String> {
+        to_vec_with(value, self).map(into_string)
+    }
+
+    /// [`to_writer`](crate::to_writer) with these options.
+    pub fn to_writer<W: io::Write, T: ?Sized + Serialize>(&self, writer: W, value: &T) -> Result<()> {
+        value.serialize(&mut Serializer::with_options(writer, self))
+    }
+}

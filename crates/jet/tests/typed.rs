@@ -1,0 +1,637 @@
+//! The typed layer (serde): the whole data model both ways, borrowing, errors with pointers,
+//! the options that shape it, streams, and the corpus files as Rust types.
+
+mod common;
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+use common::types::{Canada, CitmCatalog, GolangSource, Twitter};
+use common::{read, Chunked, Rng};
+use jet::Options;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Writes `value` and reads it back; checks the text against `json` and against serde_json.
+fn round_trip<T>(name: &str, value: T, json: &str)
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let text = jet::to_string(&value).unwrap_or_else(|e| panic!("{name}: to_string: {e}"));
+    assert_eq!(text, json, "{name}: text");
+    let back: T = jet::from_str(&text).unwrap_or_else(|e| panic!("{name}: from_str: {e}"));
+    assert_eq!(back, value, "{name}: value");
+    let back: T = jet::from_reader(text.as_bytes()).unwrap_or_else(|e| panic!("{name}: from_reader: {e}"));
+    assert_eq!(back, value, "{name}: value via io::Read");
+    let pretty = jet::to_string_pretty(&value).unwrap();
+    let back: T = jet::from_str(&pretty).unwrap_or_else(|e| panic!("{name}: pretty: {e}"));
+    assert_eq!(back, value, "{name}: value via pretty");
+}
+
+/// Like [`round_trip`], and serde_json writes the same text, compact and pretty.
+fn round_trip_as_serde_json<T>(name: &str, value: T, json: &str)
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    assert_eq!(serde_json::to_string(&value).unwrap(), json, "{name}: serde_json's text");
+    assert_eq!(
+        jet::to_string_pretty(&value).unwrap(),
+        serde_json::to_string_pretty(&value).unwrap(),
+        "{name}: pretty text"
+    );
+    round_trip(name, value, json);
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Unit;
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Newtype(i32);
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct TupleStruct(i32, String);
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Point {
+    x: i32,
+    y: i32,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+enum External {
+    Unit,
+    Newtype(u8),
+    Tuple(u8, bool),
+    Struct { a: u8 },
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "type")]
+enum Internal {
+    Unit,
+    Struct { a: u8 },
+    Newtype(Point),
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent {
+    Unit,
+    Newtype(u8),
+    Tuple(u8, bool),
+    Struct { a: u8 },
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Untagged {
+    Int(i64),
+    Float(f64),
+    Text(String),
+    List(Vec<Untagged>),
+    Point(Point),
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Flattened {
+    id: u32,
+    #[serde(flatten)]
+    point: Point,
+    #[serde(flatten)]
+    rest: BTreeMap<String, i64>,
+}
+
+/// Bytes through `serialize_bytes` / `deserialize_byte_buf` (what `serde_bytes` does).
+#[derive(Debug, PartialEq)]
+struct Bytes(Vec<u8>);
+
+impl Serialize for Bytes {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bytes {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Bytes, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Bytes;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("bytes")
+            }
+            fn visit_bytes<E>(self, v: &[u8]) -> Result<Bytes, E> {
+                Ok(Bytes(v.to_vec()))
+            }
+            fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Bytes, E> {
+                Ok(Bytes(v))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Bytes, A::Error> {
+                let mut out = Vec::new();
+                while let Some(b) = seq.next_element()? {
+                    out.push(b);
+                }
+                Ok(Bytes(out))
+            }
+        }
+        d.deserialize_byte_buf(V)
+    }
+}
+
+#[test]
+fn primitives() {
+    round_trip_as_serde_json("true", true, "true");
+    round_trip_as_serde_json("i8 min", i8::MIN, "-128");
+    round_trip_as_serde_json("i64 min", i64::MIN, "-9223372036854775808");
+    round_trip_as_serde_json("u64 max", u64::MAX, "18446744073709551615");
+    round_trip_as_serde_json("i128 min", i128::MIN, "-170141183460469231731687303715884105728");
+    round_trip_as_serde_json("u128 max", u128::MAX, "340282366920938463463374607431768211455");
+    round_trip_as_serde_json("f64 tenth", 0.1f64, "0.1");
+    round_trip_as_serde_json("f64 integral", 1.0f64, "1.0");
+    round_trip_as_serde_json("f64 negative zero", -0.0f64, "-0.0");
+    round_trip_as_serde_json("f64 large", 1e300f64, "1e+300");
+    round_trip_as_serde_json("f64 small", 5e-324f64, "5e-324");
+    round_trip_as_serde_json("f64 max", f64::MAX, "1.7976931348623157e+308");
+    round_trip_as_serde_json("f32", 0.3f32, "0.3");
+    round_trip_as_serde_json("char", 'é', "\"é\"");
+    round_trip_as_serde_json("string escapes", "a\"b\\c\n\u{1}\u{7f}\u{2028}".to_string(), r#""a\"b\\c\n\u0001\u{7f}\u{2028}""#.replace("\\u{7f}", "\u{7f}").replace("\\u{2028}", "\u{2028}").as_str());
+    round_trip_as_serde_json("unit", (), "null");
+    round_trip_as_serde_json("unit struct", Unit, "null");
+    round_trip_as_serde_json("newtype struct", Newtype(-5), "-5");
+    round_trip_as_serde_json("tuple struct", TupleStruct(1, "x".into()), r#"[1,"x"]"#);
+    round_trip_as_serde_json("tuple", (1u8, "two".to_string(), 3.5f64), r#"[1,"two",3.5]"#);
+    round_trip_as_serde_json("some", Some(3u8), "3");
+    round_trip_as_serde_json("none", None::<u8>, "null");
+    round_trip_as_serde_json("nested option", vec![Some(1), None], "[1,null]");
+    round_trip_as_serde_json("empty vec", Vec::<u8>::new(), "[]");
+    round_trip_as_serde_json("empty map", BTreeMap::<String, u8>::new(), "{}");
+    round_trip_as_serde_json("struct", Point { x: 1, y: -2 }, r#"{"x":1,"y":-2}"#);
+}
+
+#[test]
+fn float_text_round_trips_exactly() {
+    let mut rng = Rng(7);
+    for _ in 0..20_000 {
+        let f = f64::from_bits(rng.next_u64());
+        if !f.is_finite() {
+            continue;
+        }
+        let text = jet::to_string(&f).unwrap();
+        let back: f64 = jet::from_str(&text).unwrap();
+        assert_eq!(back.to_bits(), f.to_bits(), "{text}");
+        assert_eq!(text, serde_json::to_string(&f).unwrap());
+    }
+    for text in
+        ["0.9999999999999999", "2.2250738585072011e-308", "2.4703282292062328e-324", "1.7976931348623158e308"]
+    {
+        let got: f64 = jet::from_str(text).unwrap();
+        assert_eq!(got, text.parse::<f64>().unwrap(), "{text}");
+    }
+    // f32 is rounded once from the text, not through f64.
+    let text = "1.00000005960464477539062499";
+    assert_eq!(jet::from_str::<f32>(text).unwrap(), text.parse::<f32>().unwrap());
+}
+
+#[test]
+fn map_keys() {
+    let ints: BTreeMap<i32, bool> = [(-1, true), (7, false)].into();
+    round_trip_as_serde_json("integer keys", ints, r#"{"-1":true,"7":false}"#);
+    let bools: BTreeMap<bool, u8> = [(false, 0), (true, 1)].into();
+    round_trip_as_serde_json("bool keys", bools, r#"{"false":0,"true":1}"#);
+    let chars: BTreeMap<char, u8> = [('a', 0)].into();
+    round_trip_as_serde_json("char keys", chars, r#"{"a":0}"#);
+    let big: BTreeMap<u128, u8> = [(u128::MAX, 0)].into();
+    round_trip_as_serde_json("u128 keys", big, r#"{"340282366920938463463374607431768211455":0}"#);
+    #[derive(Serialize, Deserialize, Debug, PartialEq, PartialOrd, Ord, Eq)]
+    enum Color {
+        Red,
+    }
+    let variants: BTreeMap<Color, u8> = [(Color::Red, 1)].into();
+    round_trip_as_serde_json("unit variant keys", variants, r#"{"Red":1}"#);
+
+    let err = jet::to_string(&BTreeMap::from([((1, 2), 3)])).unwrap_err();
+    assert!(err.to_string().contains("must be a string, number or boolean"), "{err}");
+    let err = jet::from_str::<BTreeMap<u8, u8>>(r#"{"1": 1, "x": 2}"#).unwrap_err();
+    assert_eq!(err.to_string(), r#"invalid type: string "x", expected u8 at /x (line 1, column 10, byte 9)"#);
+    let err = jet::from_str::<BTreeMap<u8, u8>>(r#"{"300": 1}"#).unwrap_err();
+    assert!(err.to_string().starts_with("invalid value: integer `300`, expected u8 at /300"), "{err}");
+}
+
+#[test]
+fn enums_in_all_four_representations() {
+    round_trip_as_serde_json("external unit", External::Unit, r#""Unit""#);
+    round_trip_as_serde_json("external newtype", External::Newtype(1), r#"{"Newtype":1}"#);
+    round_trip_as_serde_json("external tuple", External::Tuple(1, true), r#"{"Tuple":[1,true]}"#);
+    round_trip_as_serde_json("external struct", External::Struct { a: 1 }, r#"{"Struct":{"a":1}}"#);
+    round_trip_as_serde_json("internal unit", Internal::Unit, r#"{"type":"Unit"}"#);
+    round_trip_as_serde_json("internal struct", Internal::Struct { a: 1 }, r#"{"type":"Struct","a":1}"#);
+    round_trip_as_serde_json(
+        "internal newtype",
+        Internal::Newtype(Point { x: 1, y: 2 }),
+        r#"{"type":"Newtype","x":1,"y":2}"#,
+    );
+    round_trip_as_serde_json("adjacent unit", Adjacent::Unit, r#"{"t":"Unit"}"#);
+    round_trip_as_serde_json("adjacent newtype", Adjacent::Newtype(1), r#"{"t":"Newtype","c":1}"#);
+    round_trip_as_serde_json("adjacent tuple", Adjacent::Tuple(1, false), r#"{"t":"Tuple","c":[1,false]}"#);
+    round_trip_as_serde_json("adjacent struct", Adjacent::Struct { a: 1 }, r#"{"t":"Struct","c":{"a":1}}"#);
+    round_trip_as_serde_json("untagged int", Untagged::Int(-3), "-3");
+    round_trip_as_serde_json("untagged float", Untagged::Float(2.5), "2.5");
+    round_trip_as_serde_json("untagged text", Untagged::Text("x\"y".into()), r#""x\"y""#);
+    round_trip_as_serde_json(
+        "untagged nested",
+        Untagged::List(vec![Untagged::Int(1), Untagged::Point(Point { x: 0, y: 0 })]),
+        r#"[1,{"x":0,"y":0}]"#,
+    );
+    round_trip_as_serde_json(
+        "flatten",
+        Flattened { id: 1, point: Point { x: 2, y: 3 }, rest: [("z".to_string(), 4)].into() },
+        r#"{"id":1,"x":2,"y":3,"z":4}"#,
+    );
+    // The object form of a unit variant, as serde_json accepts it.
+    assert_eq!(jet::from_str::<External>(r#"{"Unit": null}"#).unwrap(), External::Unit);
+    let cases: &[(&str, &str, &str)] = &[
+        ("unknown variant", r#""Nope""#, "unknown variant `Nope`, expected one of `Unit`, `Newtype`, `Tuple`, `Struct` (line 1, column 1, byte 0)"),
+        ("two members", r#"{"Newtype": 1, "Unit": null}"#, "expected '}' after the variant: an enum is an object of one member at /Newtype (line 1, column 16, byte 15)"),
+        ("empty object", "{}", "expected the variant's name: an enum is an object of one member (line 1, column 3, byte 2)"),
+        ("unit given data", r#""Newtype""#, "invalid type: unit variant, expected newtype variant (line 1, column 1, byte 0)"),
+        ("number", "1", "invalid type: integer `1`, expected enum External (line 1, column 1, byte 0)"),
+    ];
+    for (name, input, want) in cases {
+        let err = jet::from_str::<External>(input).unwrap_err();
+        assert_eq!(err.to_string(), *want, "{name}");
+    }
+}
+
+#[test]
+fn bytes_are_base64_by_default_and_arrays_on_request() {
+    let value = Bytes(vec![0, 1, 2, 250, 255]);
+    round_trip("base64", Bytes(value.0.clone()), r#""AAEC+v8=""#);
+    round_trip("empty base64", Bytes(vec![]), r#""""#);
+    let compat = Options::serde_json_compat();
+    assert_eq!(
+        compat.to_string(&value).unwrap(),
+        serde_json::to_string(&serde_json_bytes(&value.0)).unwrap()
+    );
+    assert_eq!(compat.to_string(&value).unwrap(), "[0,1,2,250,255]");
+    assert_eq!(compat.from_str::<Bytes>("[0,1,2,250,255]").unwrap(), value);
+    let err = jet::from_str::<Bytes>(r#""not base64!""#).unwrap_err();
+    assert!(err.to_string().starts_with("invalid base64 string"), "{err}");
+    let err = jet::from_str::<Bytes>("[1, 2]").unwrap_err();
+    assert_eq!(err.to_string(), "invalid type: sequence, expected bytes (line 1, column 1, byte 0)");
+}
+
+/// What serde_json writes for bytes: `serialize_bytes` → an array of numbers.
+fn serde_json_bytes(bytes: &[u8]) -> serde_json::Value {
+    struct B<'a>(&'a [u8]);
+    impl Serialize for B<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(self.0)
+        }
+    }
+    serde_json::to_value(B(bytes)).unwrap()
+}
+
+#[test]
+fn borrowed_strings_are_zero_copy() {
+    #[derive(Deserialize, Debug)]
+    struct Borrowed<'a> {
+        text: &'a str,
+        #[serde(borrow)]
+        cow: Cow<'a, str>,
+        bytes: &'a [u8],
+    }
+    let input = r#"{"text": "plain", "cow": "also plain", "bytes": "raw"}"#;
+    let opts = Options::default().bytes_as_array(true);
+    let b: Borrowed = opts.from_str(input).unwrap();
+    let range = input.as_bytes().as_ptr_range();
+    assert!(range.contains(&b.text.as_ptr()), "&str points into the input");
+    assert!(matches!(b.cow, Cow::Borrowed(_)), "Cow borrows an unescaped string");
+    assert!(range.contains(&b.bytes.as_ptr()));
+    assert_eq!((b.text, &*b.cow, b.bytes), ("plain", "also plain", &b"raw"[..]));
+
+    // An escaped string cannot be lent: a clear error for &str, a copy for Cow.
+    let err = jet::from_str::<Borrowed>(r#"{"text": "a\nb", "cow": "", "bytes": ""}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"invalid type: string "a\nb", expected a borrowed string at /text (line 1, column 10, byte 9)"#
+    );
+    let b: Borrowed = opts.from_str(r#"{"text": "", "cow": "a\nb", "bytes": ""}"#).unwrap();
+    assert!(matches!(b.cow, Cow::Owned(ref s) if s == "a\nb"));
+}
+
+#[test]
+fn errors_name_the_place() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct User {
+        name: String,
+        followers_count: u64,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Doc {
+        statuses: Vec<Status>,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Status {
+        user: User,
+    }
+    let doc = "{\"statuses\": [\n  {\"user\": {\"name\": \"a\", \"followers_count\": 1}},\n  {\"user\": {\"name\": \"b\", \"followers_count\": \"x\"}}\n]}";
+    let err = jet::from_str::<Doc>(doc).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"invalid type: string "x", expected u64 at /statuses/1/user/followers_count (line 3, column 45, byte 108)"#
+    );
+    assert!(err.is_data());
+    assert_eq!(err.snippet(doc.as_bytes()).unwrap().lines().nth(1).unwrap().find('^'), Some(44));
+
+    type Map = BTreeMap<String, i64>;
+    let cases: &[(&str, &str, &str)] = &[
+        ("missing field", r#"{"statuses": [{"user": {"name": "a"}}]}"#, "missing field `followers_count` at /statuses/0/user (line 1, column 36, byte 35)"),
+        ("wrong container", r#"{"statuses": {}}"#, "invalid type: map, expected a sequence at /statuses (line 1, column 14, byte 13)"),
+        ("null into integer", r#"{"statuses": [{"user": {"name": "a", "followers_count": null}}]}"#, "invalid type: null, expected u64 at /statuses/0/user/followers_count (line 1, column 57, byte 56)"),
+        ("negative into unsigned", r#"{"statuses": [{"user": {"name": "a", "followers_count": -1}}]}"#, "invalid value: integer `-1`, expected u64 at /statuses/0/user/followers_count (line 1, column 57, byte 56)"),
+        ("fraction into integer", r#"{"statuses": [{"user": {"name": "a", "followers_count": 1.5}}]}"#, "invalid type: floating point `1.5`, expected u64 at /statuses/0/user/followers_count (line 1, column 57, byte 56)"),
+        ("beyond u64", r#"{"statuses": [{"user": {"name": "a", "followers_count": 18446744073709551616}}]}"#, "number 18446744073709551616 is out of range for u64 at /statuses/0/user/followers_count (line 1, column 57, byte 56)"),
+        ("duplicate in struct", r#"{"statuses": [{"user": {"name": "a", "name": "b"}}]}"#, r#"duplicate object name "name" at /statuses/0/user (line 1, column 38, byte 37)"#),
+        ("syntax", r#"{"statuses": [{"user": {"name": "a",}}]}"#, "trailing comma before '}' at /statuses/0/user (line 1, column 37, byte 36)"),
+        ("trailing data", r#"{"statuses": []} {}"#, "trailing data after the value: '{' (line 1, column 18, byte 17)"),
+    ];
+    for (name, input, want) in cases {
+        assert_eq!(jet::from_str::<Doc>(input).unwrap_err().to_string(), *want, "{name}");
+    }
+    let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let err = jet::from_str::<serde::de::IgnoredAny>(&deep).unwrap_err();
+    let want = format!(
+        "nesting deeper than the limit of 128 at {} (line 1, column 129, byte 128)",
+        "/0".repeat(128)
+    );
+    assert_eq!(err.to_string(), want);
+    // Maps reject duplicates too (the reader sees every object).
+    let err = jet::from_str::<Map>(r#"{"a": 1, "b": 2, "a": 3}"#).unwrap_err();
+    assert_eq!(err.to_string(), r#"duplicate object name "a" (line 1, column 18, byte 17)"#);
+    // Numbers out of the target's range.
+    let cases: &[(&str, &str)] = &[
+        ("300", "invalid value: integer `300`, expected u8 (line 1, column 1, byte 0)"),
+        ("-129", "invalid value: integer `-129`, expected i8 (line 1, column 1, byte 0)"),
+    ];
+    assert_eq!(jet::from_str::<u8>(cases[0].0).unwrap_err().to_string(), cases[0].1);
+    assert_eq!(jet::from_str::<i8>(cases[1].0).unwrap_err().to_string(), cases[1].1);
+    assert_eq!(
+        jet::from_str::<f64>("1e400").unwrap_err().to_string(),
+        "number 1e400 is out of range for f64 (line 1, column 1, byte 0)"
+    );
+    assert_eq!(
+        jet::from_str::<f32>("1e39").unwrap_err().to_string(),
+        "number 1e39 is out of range for f32 (line 1, column 1, byte 0)"
+    );
+    assert_eq!(
+        jet::from_str::<f64>("-1e400").unwrap_err().to_string(),
+        "number -1e400 is out of range for f64 (line 1, column 1, byte 0)"
+    );
+    assert_eq!(jet::from_str::<f64>("1e-400").unwrap(), 0.0);
+    assert!(jet::from_str::<f64>("-1e-400").unwrap().is_sign_negative());
+    assert!(jet::from_str::<f64>("-0").unwrap().is_sign_negative());
+    assert_eq!(jet::from_str::<i64>("-0").unwrap(), 0);
+    assert_eq!(
+        jet::from_str::<i128>("1e3").unwrap_err().to_string(),
+        "invalid type: floating point `1000.0`, expected i128 (line 1, column 1, byte 0)"
+    );
+    assert_eq!(
+        jet::from_str::<u128>("340282366920938463463374607431768211456").unwrap_err().to_string(),
+        "number 340282366920938463463374607431768211456 is out of range for u128 (line 1, column 1, byte 0)"
+    );
+}
+
+#[test]
+fn encode_errors_name_the_place() {
+    let err = jet::to_string(&BTreeMap::from([("a", vec![1.0, f64::NAN])])).unwrap_err();
+    assert_eq!(err.to_string(), "NaN and infinity cannot be written as JSON numbers at /a/1");
+    assert!(err.is_data());
+    #[derive(Serialize)]
+    struct Collide {
+        a: u8,
+        #[serde(flatten)]
+        more: BTreeMap<String, u8>,
+    }
+    let value = Collide { a: 1, more: [("a".to_string(), 2)].into() };
+    let err = jet::to_string(&value).unwrap_err();
+    assert_eq!(err.to_string(), r#"duplicate object name "a""#);
+    let relaxed = Options::default().allow_duplicate_names(true);
+    assert_eq!(relaxed.to_string(&value).unwrap(), r#"{"a":1,"a":2}"#);
+    assert_eq!(serde_json::to_string(&value).unwrap(), r#"{"a":1,"a":2}"#);
+
+    // A custom error from a Serialize implementation gets the pointer.
+    struct Fails;
+    impl Serialize for Fails {
+        fn serialize<S: Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+            Err(serde::ser::Error::custom("no can do"))
+        }
+    }
+    let err = jet::to_string(&BTreeMap::from([("k", vec![Fails])])).unwrap_err();
+    assert_eq!(err.to_string(), "no can do at /k/0");
+
+    // Nesting deeper than the typed limit is refused before the stack is at risk.
+    let mut deep = serde_json::Value::Null;
+    for _ in 0..200 {
+        deep = serde_json::Value::Array(vec![deep]);
+    }
+    let err = jet::to_string(&deep).unwrap_err();
+    assert!(err.to_string().starts_with("nesting deeper than the limit of 128"), "{err}");
+    assert!(Options::default().max_recursion(300).to_string(&deep).is_ok());
+}
+
+#[test]
+fn unknown_and_case_insensitive_fields() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Config {
+        name: String,
+        #[serde(rename = "maxSize")]
+        max_size: u32,
+    }
+    let input = r#"{"name": "x", "maxSize": 3, "extra": [1, {"deep": true}]}"#;
+    let want = Config { name: "x".into(), max_size: 3 };
+    assert_eq!(jet::from_str::<Config>(input).unwrap(), want, "unknown fields pass by default");
+    let reject = Options::default().reject_unknown_fields(true);
+    let err = reject.from_str::<Config>(input).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown field `extra`, expected `name` or `maxSize` at /extra (line 1, column 29, byte 28)"
+    );
+    assert_eq!(reject.from_str::<Config>(r#"{"name": "x", "maxSize": 3}"#).unwrap(), want);
+
+    let folded = r#"{"NAME": "x", "maxsize": 3}"#;
+    assert!(jet::from_str::<Config>(folded).is_err(), "case-sensitive by default");
+    let fold = Options::default().match_case_insensitive_names(true);
+    assert_eq!(fold.from_str::<Config>(folded).unwrap(), want);
+    let err = fold.from_str::<Config>(r#"{"name": "x", "Name": "y", "maxSize": 3}"#).unwrap_err();
+    assert_eq!(err.to_string(), r#"duplicate object name "Name" at /Name (line 1, column 15, byte 14)"#);
+    let both = fold.clone().reject_unknown_fields(true);
+    assert_eq!(both.from_str::<Config>(folded).unwrap(), want);
+    assert!(both.from_str::<Config>(r#"{"NAME": "x", "maxsize": 3, "other": 1}"#).is_err());
+    // Non-ASCII case folding.
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Accents {
+        état: u8,
+    }
+    assert_eq!(fold.from_str::<Accents>(r#"{"ÉTAT": 1}"#).unwrap(), Accents { état: 1 });
+}
+
+#[test]
+fn duplicate_names_relaxed_last_one_wins() {
+    let relaxed = Options::default().allow_duplicate_names(true);
+    let map: BTreeMap<String, u8> = relaxed.from_str(r#"{"a": 1, "a": 2}"#).unwrap();
+    assert_eq!(map["a"], 2);
+    let value: serde_json::Value = relaxed.from_str(r#"{"a": 1, "a": 2}"#).unwrap();
+    assert_eq!(value, serde_json::json!({"a": 2}));
+}
+
+#[test]
+fn deserialize_any_numbers() {
+    let v: serde_json::Value =
+        jet::from_str(r#"[1, -1, 1.5, -0, 18446744073709551615, -9223372036854775808]"#).unwrap();
+    assert_eq!(v, serde_json::json!([1, -1, 1.5, -0.0, u64::MAX, i64::MIN]));
+    assert!(v[3].as_f64().unwrap().is_sign_negative());
+    // Beyond 64 bits: offered as a 128-bit integer, which serde_json's Value refuses; never
+    // a silent float, unless asked.
+    let err = jet::from_str::<serde_json::Value>("[18446744073709551616]").unwrap_err();
+    assert_eq!(err.to_string(), "JSON number out of range at /0 (line 1, column 2, byte 1)");
+    let v: serde_json::Value =
+        Options::default().big_integers_as_f64(true).from_str("[18446744073709551616]").unwrap();
+    assert_eq!(v, serde_json::json!([18446744073709551616.0]));
+    assert_eq!(jet::from_str::<u128>("18446744073709551616").unwrap(), 1 << 64);
+    let err = jet::from_str::<serde_json::Value>("1e400").unwrap_err();
+    assert_eq!(err.to_string(), "number 1e400 is out of range for f64 (line 1, column 1, byte 0)");
+}
+
+#[test]
+fn stream_of_records_reports_each_bad_one_and_goes_on() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Rec {
+        id: u32,
+    }
+    let input = "{\"id\": 1}\n{\"id\": \"two\"}\n{\"id\": 3, oops}\n{\"id\": 4}\n[1, \n{\"id\": 6}\n{\"id\": 7} {\"id\": 8}\n";
+    let summary = |results: Vec<jet::Result<Rec>>| -> Vec<String> {
+        results
+            .into_iter()
+            .map(|r| match r {
+                Ok(rec) => format!("ok {}", rec.id),
+                Err(e) => format!("line {}: {}", e.line(), e.message()),
+            })
+            .collect()
+    };
+    let want = [
+        "ok 1",
+        "line 2: invalid type: string \"two\", expected u32",
+        "line 3: expected an object name (a string), found 'o'",
+        "ok 4",
+        // A struct may be an array of its fields (as in serde_json): this one has too many.
+        "line 6: the array has more elements than expected",
+        "ok 6",
+        "ok 7",
+        "ok 8",
+    ];
+    let from_slice = summary(jet::Deserializer::from_slice(input.as_bytes()).into_iter().collect());
+    assert_eq!(from_slice, want);
+    for seed in 0..4 {
+        let chunks = Chunked { bytes: input.as_bytes(), rng: Rng(seed), min: 1, max: 5 };
+        let from_io = summary(Options::default().stream_from_reader(chunks).collect());
+        assert_eq!(from_io, want, "io::Read, seed {seed}");
+    }
+    // A cut-off last record ends the stream.
+    let results: Vec<_> = jet::Deserializer::from_str("{\"id\": 1}\n{\"id\": ").into_iter::<Rec>().collect();
+    assert_eq!(results.len(), 2);
+    assert!(results[1].as_ref().unwrap_err().is_eof());
+}
+
+#[test]
+fn iter_array_decodes_element_by_element() {
+    let input = b"[{\"x\": 1, \"y\": 2}, {\"x\": 3, \"y\": 4}]";
+    let points: Vec<Point> = jet::iter_array(&input[..]).collect::<jet::Result<_>>().unwrap();
+    assert_eq!(points, [Point { x: 1, y: 2 }, Point { x: 3, y: 4 }]);
+    let empty: Vec<Point> = jet::iter_array(&b" [ ] "[..]).collect::<jet::Result<_>>().unwrap();
+    assert!(empty.is_empty());
+    let cases: &[(&str, &[u8], &str)] = &[
+        ("not an array", b"{}", "invalid type: map, expected an array (line 1, column 1, byte 0)"),
+        (
+            "bad element",
+            b"[1, \"x\"]",
+            "invalid type: string \"x\", expected u8 at /1 (line 1, column 5, byte 4)",
+        ),
+        ("trailing data", b"[1] 2", "trailing data after the value: '2' (line 1, column 5, byte 4)"),
+        ("cut off", b"[1, 2", "unexpected end of input in an array at /1 (line 1, column 6, byte 5)"),
+    ];
+    for (name, input, want) in cases {
+        let results: Vec<jet::Result<u8>> = jet::iter_array(*input).collect();
+        let err = results.into_iter().find_map(|r| r.err()).unwrap_or_else(|| panic!("{name}: no error"));
+        assert_eq!(err.to_string(), *want, "{name}");
+    }
+}
+
+/// Each corpus file as Rust types: jet reads what serde_json reads, writes what serde_json
+/// writes (compact and pretty), and reads its own output back; from a slice, a `str` and an
+/// `io::Read` in small chunks.
+fn corpus_round_trip<T>(file: &str)
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let bytes = read(&format!("bench/{file}"));
+    let want: T = serde_json::from_slice(&bytes).unwrap();
+    let got: T = jet::from_slice(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert!(got == want, "{file}: from_slice differs from serde_json");
+    let got: T = jet::from_str(std::str::from_utf8(&bytes).unwrap()).unwrap();
+    assert!(got == want, "{file}: from_str differs");
+    let chunks = Chunked { bytes: &bytes, rng: Rng(3), min: 1, max: 4096 };
+    let got: T = jet::from_reader(chunks).unwrap();
+    assert!(got == want, "{file}: from_reader differs");
+    let out = jet::to_vec(&want).unwrap();
+    assert!(out == serde_json::to_vec(&want).unwrap(), "{file}: compact output differs from serde_json");
+    let pretty = jet::to_vec_pretty(&want).unwrap();
+    assert!(pretty == serde_json::to_vec_pretty(&want).unwrap(), "{file}: pretty output differs");
+    let back: T = jet::from_slice(&out).unwrap();
+    assert!(back == want, "{file}: round trip");
+    let mut sink = Vec::new();
+    jet::to_writer(&mut sink, &want).unwrap();
+    assert!(sink == out, "{file}: to_writer differs from to_vec");
+}
+
+#[test]
+fn corpus_canada() {
+    corpus_round_trip::<Canada>("canada.json");
+}
+
+#[test]
+fn corpus_citm_catalog() {
+    corpus_round_trip::<CitmCatalog>("citm_catalog.json");
+}
+
+#[test]
+fn corpus_twitter() {
+    corpus_round_trip::<Twitter>("twitter_status.json");
+}
+
+#[test]
+fn corpus_golang_source() {
+    corpus_round_trip::<GolangSource>("golang_source.json");
+}
+
+#[test]
+fn typed_depth_limit_is_safe_on_a_small_stack() {
+    // The deepest document the typed layer accepts decodes, encodes and drops on a thread
+    // with a 512 KiB stack.
+    let depth = jet::DEFAULT_MAX_RECURSION;
+    let input = format!("{}null{}", "[".repeat(depth), "]".repeat(depth));
+    let handle = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || {
+            let value: serde_json::Value = jet::from_str(&input).unwrap();
+            assert_eq!(jet::to_string(&value).unwrap(), input);
+            let deeper = format!("[{input}]");
+            let err = jet::from_str::<serde_json::Value>(&deeper).unwrap_err();
+            assert!(err.to_string().starts_with("nesting deeper than the limit of 128"));
+            drop(value);
+        })
+        .unwrap();
+    handle.join().unwrap();
+}
