@@ -2,6 +2,10 @@
 //! `cargo build --release -p jet-bench --example profile` then
 //! `valgrind --tool=callgrind target/release/examples/profile validate testdata/bench/twitter_status.json 20`.
 
+#[allow(dead_code)]
+#[path = "../src/typed.rs"]
+mod typed;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let op = args.next().expect("operation: validate | validate-io | tokens | serde-ignored | sonic-ignored");
@@ -37,6 +41,18 @@ fn main() {
             }
             "sonic-ignored" => {
                 sonic_rs::from_slice::<serde::de::IgnoredAny>(&bytes).expect("valid");
+            }
+            "decode" | "serde-decode" | "sonic-decode" | "encode" | "serde-encode" | "sonic-encode" => {
+                let file = std::path::Path::new(&path).file_name().unwrap().to_str().unwrap();
+                let result = match op.as_str() {
+                    "decode" => typed::decode::<typed::Jet>(file, &bytes),
+                    "serde-decode" => typed::decode::<typed::SerdeJson>(file, &bytes),
+                    "sonic-decode" => typed::decode::<typed::Sonic>(file, &bytes),
+                    "encode" => typed::encode::<typed::Jet>(file, &bytes),
+                    "serde-encode" => typed::encode::<typed::SerdeJson>(file, &bytes),
+                    _ => typed::encode::<typed::Sonic>(file, &bytes),
+                };
+                n += result.expect("typed op");
             }
             other => panic!("unknown operation {other}"),
         }

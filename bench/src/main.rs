@@ -1,4 +1,4 @@
-//! jet against serde_json and sonic-rs, in one process.
+//! jet against serde_json, sonic-rs and simd-json, in one process.
 //!
 //! For every corpus file and every operation, each library's output is checked first; then the
 //! libraries run interleaved round by round (the starting library rotates), each sample timing
@@ -19,6 +19,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 mod report;
+mod typed;
+
+use typed::{Jet, SerdeJson, SimdJson, Sonic};
 
 struct Counting;
 
@@ -48,26 +51,45 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// One contender: a name and a function that does the operation once, returning a number that
-/// is checked to be the same for every contender of the operation (e.g. a token count).
+/// Runs an operation once on a file (name, bytes).
+type Run = fn(&str, &[u8]) -> Result<u64, String>;
+/// Gives the value an operation produced on a file, for checking.
+type Check = fn(&str, &[u8]) -> Result<serde_json::Value, String>;
+
+/// One contender: a name and a function that does the operation once on a file (name, bytes),
+/// returning a number that is checked to be the same for every contender of the operation
+/// (e.g. a token count); and, for typed operations, a function giving the value it produced,
+/// checked against the other contenders' before timing.
 struct Contender {
     name: &'static str,
-    run: fn(&[u8]) -> Result<u64, String>,
+    run: Run,
+    check: Option<Check>,
 }
 
-/// An operation measured on every file.
+impl Contender {
+    fn new(name: &'static str, run: Run) -> Contender {
+        Contender { name, run, check: None }
+    }
+
+    fn checked(name: &'static str, run: Run, check: Check) -> Contender {
+        Contender { name, run, check: Some(check) }
+    }
+}
+
+/// An operation measured on every file (typed ones: on the files that have a Rust type).
 struct Operation {
     name: &'static str,
     contenders: Vec<Contender>,
     /// The contender the others are compared against.
     baseline: &'static str,
+    typed: bool,
 }
 
-fn jet_validate(bytes: &[u8]) -> Result<u64, String> {
+fn jet_validate(_file: &str, bytes: &[u8]) -> Result<u64, String> {
     jet::text::validate(bytes).map(|()| 1).map_err(|e| e.to_string())
 }
 
-fn jet_validate_io(bytes: &[u8]) -> Result<u64, String> {
+fn jet_validate_io(_file: &str, bytes: &[u8]) -> Result<u64, String> {
     let mut reader = jet::text::Reader::from_reader(bytes);
     reader.skip_value().and_then(|()| reader.finish()).map(|()| 1).map_err(|e| e.to_string())
 }
@@ -82,24 +104,24 @@ fn count_tokens<I: jet::text::Input>(mut reader: jet::text::Reader<I>) -> Result
     Ok(n)
 }
 
-fn jet_tokens(bytes: &[u8]) -> Result<u64, String> {
+fn jet_tokens(_file: &str, bytes: &[u8]) -> Result<u64, String> {
     count_tokens(jet::text::Reader::from_slice(bytes))
 }
 
-fn jet_tokens_io(bytes: &[u8]) -> Result<u64, String> {
+fn jet_tokens_io(_file: &str, bytes: &[u8]) -> Result<u64, String> {
     count_tokens(jet::text::Reader::from_reader(bytes))
 }
 
-fn serde_json_ignored(bytes: &[u8]) -> Result<u64, String> {
+fn serde_json_ignored(_file: &str, bytes: &[u8]) -> Result<u64, String> {
     serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map(|_| 1).map_err(|e| e.to_string())
 }
 
-fn sonic_ignored(bytes: &[u8]) -> Result<u64, String> {
+fn sonic_ignored(_file: &str, bytes: &[u8]) -> Result<u64, String> {
     sonic_rs::from_slice::<serde::de::IgnoredAny>(bytes).map(|_| 1).map_err(|e| e.to_string())
 }
 
 /// Tokens as serde_json would see them: the nearest it offers is visiting a `Value`.
-fn serde_json_value_tokens(bytes: &[u8]) -> Result<u64, String> {
+fn serde_json_value_tokens(_file: &str, bytes: &[u8]) -> Result<u64, String> {
     fn count(v: &serde_json::Value) -> u64 {
         // Iterative, so deep documents cannot overflow the stack.
         let mut stack = vec![v];
@@ -128,21 +150,53 @@ fn operations() -> Vec<Operation> {
     vec![
         Operation {
             name: "validate",
+            typed: false,
             baseline: "serde_json IgnoredAny",
             contenders: vec![
-                Contender { name: "jet validate (slice)", run: jet_validate },
-                Contender { name: "jet validate (io::Read)", run: jet_validate_io },
-                Contender { name: "serde_json IgnoredAny", run: serde_json_ignored },
-                Contender { name: "sonic-rs IgnoredAny", run: sonic_ignored },
+                Contender::new("jet validate (slice)", jet_validate),
+                Contender::new("jet validate (io::Read)", jet_validate_io),
+                Contender::new("serde_json IgnoredAny", serde_json_ignored),
+                Contender::new("sonic-rs IgnoredAny", sonic_ignored),
             ],
         },
         Operation {
             name: "tokens",
+            typed: false,
             baseline: "serde_json Value",
             contenders: vec![
-                Contender { name: "jet next_token (slice)", run: jet_tokens },
-                Contender { name: "jet next_token (io::Read)", run: jet_tokens_io },
-                Contender { name: "serde_json Value", run: serde_json_value_tokens },
+                Contender::new("jet next_token (slice)", jet_tokens),
+                Contender::new("jet next_token (io::Read)", jet_tokens_io),
+                Contender::new("serde_json Value", serde_json_value_tokens),
+            ],
+        },
+        Operation {
+            name: "typed decode",
+            typed: true,
+            baseline: "serde_json",
+            contenders: vec![
+                Contender::checked("jet", typed::decode::<Jet>, typed::decode_checked::<Jet>),
+                Contender::checked(
+                    "serde_json",
+                    typed::decode::<SerdeJson>,
+                    typed::decode_checked::<SerdeJson>,
+                ),
+                Contender::checked("sonic-rs", typed::decode::<Sonic>, typed::decode_checked::<Sonic>),
+                Contender::checked("simd-json", typed::decode::<SimdJson>, typed::decode_checked::<SimdJson>),
+            ],
+        },
+        Operation {
+            name: "typed encode",
+            typed: true,
+            baseline: "serde_json",
+            contenders: vec![
+                Contender::checked("jet", typed::encode::<Jet>, typed::encode_checked::<Jet>),
+                Contender::checked(
+                    "serde_json",
+                    typed::encode::<SerdeJson>,
+                    typed::encode_checked::<SerdeJson>,
+                ),
+                Contender::checked("sonic-rs", typed::encode::<Sonic>, typed::encode_checked::<Sonic>),
+                Contender::checked("simd-json", typed::encode::<SimdJson>, typed::encode_checked::<SimdJson>),
             ],
         },
     ]
@@ -171,8 +225,20 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
     // Check every output first; contenders that count tokens must agree.
     let mut counts = Vec::new();
     for c in &op.contenders {
-        let n = (c.run)(bytes).map_err(|e| format!("{} on {name}: {e}", c.name))?;
+        let n = (c.run)(name, bytes).map_err(|e| format!("{} on {name}: {e}", c.name))?;
         counts.push((c.name, n));
+    }
+    let mut reference: Option<(&str, serde_json::Value)> = None;
+    for c in &op.contenders {
+        let Some(check) = c.check else { continue };
+        let value = check(name, bytes).map_err(|e| format!("{} on {name}: {e}", c.name))?;
+        match &reference {
+            None => reference = Some((c.name, value)),
+            Some((first, want)) if !typed::close(want, &value) => {
+                return Err(format!("{} on {name}: the value differs from {first}'s", c.name));
+            }
+            Some(_) => {}
+        }
     }
     if op.name == "tokens" {
         let jet_count = counts[0].1;
@@ -186,7 +252,7 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
     let mut allocations = Vec::new();
     for c in &op.contenders {
         let (a0, b0) = (ALLOCS.load(Ordering::Relaxed), ALLOC_BYTES.load(Ordering::Relaxed));
-        black_box((c.run)(black_box(bytes)).ok());
+        black_box((c.run)(name, black_box(bytes)).ok());
         allocations.push((ALLOCS.load(Ordering::Relaxed) - a0, ALLOC_BYTES.load(Ordering::Relaxed) - b0));
     }
     // Iterations per sample, from a quick timing of each contender.
@@ -195,7 +261,7 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
         .iter()
         .map(|c| {
             let start = Instant::now();
-            black_box((c.run)(black_box(bytes)).ok());
+            black_box((c.run)(name, black_box(bytes)).ok());
             let once = start.elapsed().max(Duration::from_micros(1));
             (SAMPLE.as_nanos() / once.as_nanos()).clamp(1, 1_000_000) as u32
         })
@@ -207,7 +273,7 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
             let c = &op.contenders[i];
             let start = Instant::now();
             for _ in 0..iters[i] {
-                black_box((c.run)(black_box(bytes)).ok());
+                black_box((c.run)(name, black_box(bytes)).ok());
             }
             let secs = start.elapsed().as_secs_f64();
             samples[i].push(bytes.len() as f64 * f64::from(iters[i]) / secs / 1e6);
@@ -244,7 +310,7 @@ fn main() {
             "--write" => write = Some(PathBuf::from(args.next().expect("--write PATH"))),
             "--op" => only_ops.push(args.next().expect("--op NAME")),
             "-h" | "--help" => {
-                println!("usage: jet-bench [--rounds N] [--op validate|tokens] [--label NAME] [--write bench/RESULTS.md] [FILTER...]");
+                println!("usage: jet-bench [--rounds N] [--op validate|tokens|\"typed decode\"|\"typed encode\"] [--label NAME] [--write bench/RESULTS.md] [FILTER...]");
                 return;
             }
             _ => filters.push(arg),
@@ -258,6 +324,11 @@ fn main() {
         .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
         .collect();
     files.sort();
+    files.extend(
+        typed::generated()
+            .into_iter()
+            .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))),
+    );
 
     let mut sections = Vec::new();
     for op in
@@ -265,6 +336,15 @@ fn main() {
     {
         let mut results = Vec::new();
         for (name, bytes) in &files {
+            let generated = name.starts_with("gen: ");
+            let skip = if op.typed {
+                !generated && !typed::CORPUS_FILES.contains(&name.as_str())
+            } else {
+                generated
+            };
+            if skip {
+                continue;
+            }
             match measure(&op, name, bytes, rounds) {
                 Ok(r) => {
                     eprintln!("{} {name}: done", op.name);

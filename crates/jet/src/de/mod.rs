@@ -258,15 +258,20 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     /// The error for a value of the wrong kind: reads it to say what it is.
     #[cold]
     fn invalid_type(&mut self, exp: &dyn Expected) -> Error {
-        let event = match self.next() {
-            Ok(event) => event,
-            Err(e) => return e,
-        };
+        match self.next() {
+            Ok(event) => self.wrong_kind(&event, exp),
+            Err(e) => e,
+        }
+    }
+
+    /// The error for `event`, a value of the wrong kind.
+    #[cold]
+    fn wrong_kind(&mut self, event: &Event, exp: &dyn Expected) -> Error {
         let err = match event.kind {
             Kind::Null => de::Error::invalid_type(Unexpected::Unit, exp),
-            Kind::Bool => de::Error::invalid_type(Unexpected::Bool(self.is_true(&event)), exp),
+            Kind::Bool => de::Error::invalid_type(Unexpected::Bool(self.is_true(event)), exp),
             Kind::Number => {
-                let text = self.reader.event_bytes(&event);
+                let text = self.reader.event_bytes(event);
                 let unexpected = match number::parse_integer(text) {
                     Parsed::U64(v) => Unexpected::Unsigned(v),
                     Parsed::I64(v) => Unexpected::Signed(v),
@@ -277,10 +282,12 @@ impl<'de, I: Source<'de>> Deserializer<I> {
                 };
                 de::Error::invalid_type(unexpected, exp)
             }
-            Kind::String => de::Error::invalid_type(Unexpected::Str(self.reader.event_text(&event).0), exp),
+            Kind::String => de::Error::invalid_type(Unexpected::Str(self.reader.event_text(event).0), exp),
             Kind::BeginArray => de::Error::invalid_type(Unexpected::Seq, exp),
             Kind::BeginObject => de::Error::invalid_type(Unexpected::Map, exp),
-            Kind::EndArray | Kind::EndObject => unreachable!("peek_kind reports ends only where they close"),
+            Kind::EndArray | Kind::EndObject => {
+                return self.reader.error_near(Code::Custom("expected a value".into()), self.last)
+            }
         };
         self.fix(err)
     }
@@ -293,14 +300,11 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     /// Reads the next number for an integer target named `ty`.
     #[inline]
     fn integer<V: Visitor<'de>>(&mut self, visitor: V, ty: &'static str) -> Result<V::Value> {
-        let result = match self.peek()? {
-            Kind::Number => {
-                let event = self.next()?;
-                self.visit_number(&event, visitor, Some(ty))
-            }
-            _ => return Err(self.invalid_type(&visitor)),
-        };
-        result.map_err(|e| self.fix(e))
+        let event = self.next()?;
+        if event.kind != Kind::Number {
+            return Err(self.wrong_kind(&event, &visitor));
+        }
+        self.visit_number(&event, visitor, Some(ty)).map_err(|e| self.fix(e))
     }
 
     /// Reads the next number for a 128-bit integer target.
@@ -377,10 +381,10 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek()? != Kind::Bool {
-            return Err(self.invalid_type(&visitor));
-        }
         let event = self.next()?;
+        if event.kind != Kind::Bool {
+            return Err(self.wrong_kind(&event, &visitor));
+        }
         visitor.visit_bool(self.is_true(&event)).map_err(|e| self.fix(e))
     }
 
@@ -397,10 +401,10 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek()? != Kind::Number {
-            return Err(self.invalid_type(&visitor));
-        }
         let event = self.next()?;
+        if event.kind != Kind::Number {
+            return Err(self.wrong_kind(&event, &visitor));
+        }
         let text = self.reader.event_bytes(&event);
         // Rounded once, from the text: through f64 it could round twice.
         let result = match number::parse_f32(str_from_checked(text)) {
@@ -410,22 +414,16 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         result.map_err(|e| self.fix(e))
     }
 
+    #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek()? != Kind::Number {
-            return Err(self.invalid_type(&visitor));
-        }
         let event = self.next()?;
-        let text = self.reader.event_bytes(&event);
-        let value = match number::parse_integer(text) {
-            // Exact below 2^53; `-0` keeps its sign.
-            Parsed::U64(v) if v < 1 << 53 => Some(v as f64),
-            Parsed::I64(0) => Some(-0.0),
-            Parsed::I64(v) if v.unsigned_abs() < 1 << 53 => Some(v as f64),
-            _ => number::parse_f64(str_from_checked(text)),
-        };
-        let result = match value {
+        if event.kind != Kind::Number {
+            return Err(self.wrong_kind(&event, &visitor));
+        }
+        let window = self.reader.input_window();
+        let result = match number::parse_f64_in(window, event.start, event.end) {
             Some(f) => visitor.visit_f64(f),
-            None => Err(self.range(text, "f64")),
+            None => Err(self.range(&window[event.start..event.end], "f64")),
         };
         result.map_err(|e| self.fix(e))
     }
@@ -436,10 +434,10 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
 
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek()? != Kind::String {
-            return Err(self.invalid_type(&visitor));
-        }
         let event = self.next()?;
+        if event.kind != Kind::String {
+            return Err(self.wrong_kind(&event, &visitor));
+        }
         self.visit_string(&event, visitor).map_err(|e| self.fix(e))
     }
 
@@ -490,10 +488,10 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek()? != Kind::Null {
-            return Err(self.invalid_type(&visitor));
+        let event = self.next()?;
+        if event.kind != Kind::Null {
+            return Err(self.wrong_kind(&event, &visitor));
         }
-        self.next()?;
         visitor.visit_unit().map_err(|e| self.fix(e))
     }
 
@@ -624,7 +622,7 @@ fn base64_decode(text: &str) -> core::result::Result<Vec<u8>, base64::DecodeErro
 /// assert_eq!(user, User { name: "Ada", age: 36 });
 ///
 /// let err = jet::from_slice::<User>(br#"{"name": "Ada", "age": 360}"#).unwrap_err();
-/// assert_eq!(err.to_string(), "invalid value: integer `360`, expected u8 at /age (line 1, column 23, byte 22)");
+/// assert_eq!(err.to_string(), "invalid value: integer `360`, expected u8 at /age (line 1, column 24, byte 23)");
 /// # Ok::<(), jet::Error>(())
 /// ```
 pub fn from_slice<'a, T: de::Deserialize<'a>>(bytes: &'a [u8]) -> Result<T> {

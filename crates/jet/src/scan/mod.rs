@@ -191,6 +191,52 @@ pub(crate) fn skip_ws(bytes: &[u8], start: usize) -> usize {
     i
 }
 
+/// Reads the ASCII digits from `bytes[start]` on: returns the index of the first byte that is
+/// not a digit (or `bytes.len()`) and `acc × 10^n + digits` for the `n` digits, wrapping on
+/// overflow. Eight digits per step; a last partial word is shifted so that its digits come
+/// out of the same step.
+#[inline]
+pub(crate) fn parse_digits(bytes: &[u8], start: usize, mut acc: u64) -> (usize, u64) {
+    const POW10: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+    let mut i = start;
+    while i + 8 <= bytes.len() {
+        let word = load_u64(bytes, i);
+        let low = word.wrapping_sub(LO * 0x30);
+        let not_digit = (low | low.wrapping_add(LO * 0x76) | word) & HI;
+        if not_digit == 0 {
+            acc = acc.wrapping_mul(100_000_000).wrapping_add(eight_digits(word));
+            i += 8;
+            continue;
+        }
+        // `low` borrows across bytes only above a non-digit, so the lowest flag is exact.
+        let n = (not_digit.trailing_zeros() / 8) as usize;
+        if n > 0 {
+            // The n digits to the top of the word, zeros (leading zero digits) below them.
+            acc = acc.wrapping_mul(POW10[n]).wrapping_add(eight_digits(word << (64 - 8 * n)));
+        }
+        return (i + n, acc);
+    }
+    while let Some(&b) = bytes.get(i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        acc = acc.wrapping_mul(10).wrapping_add(u64::from(d));
+        i += 1;
+    }
+    (i, acc)
+}
+
+/// The value of eight ASCII digits loaded little-endian (the first digit in the low byte),
+/// by three multiply-shift steps that combine pairs, then quads, then the two halves.
+#[inline(always)]
+pub(crate) fn eight_digits(word: u64) -> u64 {
+    let v = word & (LO * 0x0F);
+    let v = (v.wrapping_mul(10 << 8 | 1) >> 8) & 0x00FF_00FF_00FF_00FF;
+    let v = (v.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_FFFF_0000_FFFF;
+    v.wrapping_mul(10_000 << 32 | 1) >> 32
+}
+
 /// Index of the first byte at or after `start` that is not an ASCII digit, or `bytes.len()`.
 #[inline]
 pub(crate) fn skip_digits(bytes: &[u8], start: usize) -> usize {

@@ -369,3 +369,28 @@ fn portable_can_be_forced() {
     }
     let _ = level;
 }
+
+#[test]
+fn digit_values_match_the_reference() {
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    for len in 0..=20 {
+        for _ in 0..2000 {
+            let digits: Vec<u8> = (0..len)
+                .map(|_| {
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    b'0' + ((rng >> 33) % 10) as u8
+                })
+                .collect();
+            let want =
+                digits.iter().fold(7u64, |acc, &d| acc.wrapping_mul(10).wrapping_add(u64::from(d - b'0')));
+            // With input after the digits (whole-word steps) and without (the byte loop).
+            for tail in ["", "]", ",\"x\": 12345678"] {
+                let text = format!("x{}{tail}", std::str::from_utf8(&digits).unwrap());
+                assert_eq!(super::parse_digits(text.as_bytes(), 1, 7), (1 + len, want), "{text}");
+            }
+        }
+    }
+    assert_eq!(super::eight_digits(u64::from_le_bytes(*b"12345678")), 12_345_678);
+    assert_eq!(super::eight_digits(u64::from_le_bytes(*b"99999999")), 99_999_999);
+    assert_eq!(super::eight_digits(u64::from_le_bytes(*b"00000000")), 0);
+}

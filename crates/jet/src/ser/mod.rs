@@ -177,20 +177,37 @@ impl<W> Serializer<W> {
         self.out.push(if object { b'}' } else { b']' });
     }
 
-    /// An object member's name, after the separator: checked for duplicates, then written
-    /// with the colon.
+    /// An object member's name (a map key), after the separator: checked for duplicates,
+    /// then written with the colon.
     #[inline]
     fn name(&mut self, name: &str) -> Result<()> {
         self.state.start_value();
         if !self.state.names.add_owned(b"", |buf| buf.extend_from_slice(name.as_bytes())) {
             return Err(self.error(Code::DuplicateName(name.into()), At::Name));
         }
+        self.write_name(name);
+        Ok(())
+    }
+
+    /// [`name`](Serializer::name) for a name that lives forever (a field or variant name),
+    /// which the duplicate check keeps without a copy.
+    #[inline]
+    fn static_name(&mut self, name: &'static str) -> Result<()> {
+        self.state.start_value();
+        if !self.state.names.add_static(name) {
+            return Err(self.error(Code::DuplicateName(name.into()), At::Name));
+        }
+        self.write_name(name);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_name(&mut self, name: &str) {
         string::escape(name, &mut self.out, self.escape_html);
         self.out.push(b':');
         if self.space_after_colon {
             self.out.push(b' ');
         }
-        Ok(())
     }
 
     fn float(&mut self, finite: bool, write: impl FnOnce(&mut zmij::Buffer) -> &str) -> Result<()> {
@@ -317,7 +334,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     ) -> Result<()> {
         self.begin(true)?;
         self.separate(true);
-        self.name(variant)?;
+        self.static_name(variant)?;
         value.serialize(&mut *self).map_err(|e| self.fix(e, At::Current))?;
         self.end(true, false);
         self.maybe_drain()
@@ -345,7 +362,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     ) -> Result<Compound<'a, W>> {
         self.begin(true)?;
         self.separate(true);
-        self.name(variant)?;
+        self.static_name(variant)?;
         self.begin(false)?;
         Ok(Compound { ser: self, first: true, variant: true, object: false, len: Some(len) })
     }
@@ -368,7 +385,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     ) -> Result<Compound<'a, W>> {
         self.begin(true)?;
         self.separate(true);
-        self.name(variant)?;
+        self.static_name(variant)?;
         self.begin(true)?;
         Ok(Compound { ser: self, first: true, variant: true, object: true, len: Some(len) })
     }
@@ -410,10 +427,10 @@ impl<W: io::Write> Compound<'_, W> {
     }
 
     #[inline]
-    fn field<T: ?Sized + Serialize>(&mut self, name: &str, value: &T) -> Result<()> {
+    fn field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<()> {
         self.ser.separate(self.first);
         self.first = false;
-        self.ser.name(name)?;
+        self.ser.static_name(name)?;
         value.serialize(&mut *self.ser).map_err(|e| self.ser.fix(e, At::Current))
     }
 

@@ -27,6 +27,7 @@
 
 mod input;
 pub(crate) mod number;
+mod pow5;
 mod raw;
 pub(crate) mod reader;
 pub(crate) mod state;

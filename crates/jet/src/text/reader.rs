@@ -683,6 +683,12 @@ impl<I: Input> Reader<I> {
         self.error_at(code, self.pos, at)
     }
 
+    /// The window (for the typed layer, which parses numbers in place).
+    #[inline(always)]
+    pub(crate) fn input_window(&self) -> &[u8] {
+        self.input.window()
+    }
+
     /// The input (for the typed layer, which borrows from it).
     #[inline(always)]
     pub(crate) fn input(&self) -> &I {

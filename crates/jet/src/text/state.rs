@@ -78,11 +78,23 @@ pub(crate) struct State {
     outer: Vec<u64>,
     max_depth: usize,
     pub(crate) names: Names,
+    /// In the pool: dropping it just frees the buffers.
+    pooled: bool,
 }
 
 impl State {
     pub(crate) fn new(max_depth: usize, allow_duplicates: bool) -> State {
-        State { cur: TOP, outer: Vec::new(), max_depth, names: Names::new(allow_duplicates) }
+        let mut state = POOL.with(|pool| pool.borrow_mut().pop()).unwrap_or_else(|| State {
+            cur: TOP,
+            outer: Vec::new(),
+            max_depth,
+            names: Names::new(allow_duplicates),
+            pooled: false,
+        });
+        state.pooled = false;
+        state.max_depth = max_depth;
+        state.names.allow_duplicates = allow_duplicates;
+        state
     }
 
     /// How many values (and, in an object, names) have started in the innermost container.
@@ -199,6 +211,44 @@ impl State {
     }
 }
 
+/// States whose buffers a finished reader or writer left for the next one on this thread, so
+/// that reading a small document allocates nothing for the grammar after the first time.
+const POOL_SIZE: usize = 4;
+/// A state keeps its buffers for reuse only up to this many bytes of them.
+const POOL_BYTES_MAX: usize = 64 * 1024;
+
+thread_local! {
+    static POOL: core::cell::RefCell<Vec<State>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for State {
+    fn drop(&mut self) {
+        if self.pooled || (self.outer.capacity() == 0 && self.names.recs.capacity() == 0) {
+            return;
+        }
+        let held = self.outer.capacity() * 8 + self.names.held_bytes();
+        if held > POOL_BYTES_MAX {
+            return;
+        }
+        let mut state = State {
+            cur: TOP,
+            outer: core::mem::take(&mut self.outer),
+            max_depth: 0,
+            names: self.names.take_cleared(),
+            pooled: true,
+        };
+        state.outer.clear();
+        // `try_with`: the pool may be gone while the thread ends.
+        let _ = POOL.try_with(|pool| {
+            if let Ok(mut pool) = pool.try_borrow_mut() {
+                if pool.len() < POOL_SIZE {
+                    pool.push(state);
+                }
+            }
+        });
+    }
+}
+
 /// Appends a name as a JSON Pointer reference token: `~` as `~0`, `/` as `~1`.
 fn push_pointer_token(out: &mut String, name: &[u8]) {
     for c in String::from_utf8_lossy(name).chars() {
@@ -232,9 +282,12 @@ pub(crate) struct Names {
     prints: Vec<u32>,
     /// The bytes of copied names.
     bytes: Vec<u8>,
+    /// Names that live forever (a serializer's struct field names), kept without a copy.
+    statics: Vec<&'static str>,
     /// One per open object.
     frames: Vec<Frame>,
-    keys: NameHash,
+    /// Drawn when the first table is built (most documents never need one).
+    keys: Option<NameHash>,
     /// Tables of closed objects, kept for reuse.
     spare: Vec<NameTable>,
 }
@@ -247,12 +300,14 @@ struct Rec {
 }
 
 impl Rec {
-    /// The name's bytes: in `owned` (the names' own buffer) or in `source`.
+    /// The name's bytes: in `owned` (the names' own buffer), in `statics`, or in `source`.
     #[inline(always)]
-    fn bytes<'s>(self, owned: &'s [u8], source: &'s [u8]) -> &'s [u8] {
+    fn bytes<'s>(self, owned: &'s [u8], statics: &[&'static str], source: &'s [u8]) -> &'s [u8] {
         if self.at & OWNED != 0 {
             let at = self.at & !OWNED;
             &owned[at..at + self.len]
+        } else if self.at & STATIC != 0 {
+            statics[self.at & !STATIC].as_bytes()
         } else {
             &source[self.at..self.at + self.len]
         }
@@ -261,6 +316,8 @@ impl Rec {
 
 /// Bit of `Rec::at`: the name is in the names' own buffer.
 const OWNED: usize = 1 << (usize::BITS - 1);
+/// Bit of `Rec::at`: the name is `statics[at]`.
+const STATIC: usize = 1 << (usize::BITS - 2);
 
 #[derive(Clone, Debug)]
 struct Frame {
@@ -268,6 +325,8 @@ struct Frame {
     first: usize,
     /// Length of `bytes` when the object opened.
     mark: usize,
+    /// Length of `statics` when the object opened.
+    statics_mark: usize,
     table: Option<NameTable>,
 }
 
@@ -278,14 +337,55 @@ impl Names {
             recs: Vec::new(),
             prints: Vec::new(),
             bytes: Vec::new(),
+            statics: Vec::new(),
             frames: Vec::new(),
-            keys: NameHash::random(),
+            keys: None,
             spare: Vec::new(),
         }
     }
 
+    /// Bytes held by the buffers.
+    fn held_bytes(&self) -> usize {
+        self.recs.capacity() * core::mem::size_of::<Rec>()
+            + self.prints.capacity() * 4
+            + self.bytes.capacity()
+            + self.statics.capacity() * core::mem::size_of::<&str>()
+            + self.frames.capacity() * core::mem::size_of::<Frame>()
+            + self.spare.iter().map(|t| t.slots.capacity() * 8).sum::<usize>()
+    }
+
+    /// The buffers, emptied, leaving empty ones behind.
+    fn take_cleared(&mut self) -> Names {
+        let mut names = Names {
+            allow_duplicates: false,
+            recs: core::mem::take(&mut self.recs),
+            prints: core::mem::take(&mut self.prints),
+            bytes: core::mem::take(&mut self.bytes),
+            statics: core::mem::take(&mut self.statics),
+            frames: core::mem::take(&mut self.frames),
+            keys: self.keys,
+            spare: core::mem::take(&mut self.spare),
+        };
+        names.recs.clear();
+        names.prints.clear();
+        names.bytes.clear();
+        names.statics.clear();
+        // Open objects' tables go back to the spares.
+        for frame in names.frames.drain(..) {
+            if let Some(table) = frame.table {
+                names.spare.push(table);
+            }
+        }
+        names
+    }
+
     fn push_object(&mut self) {
-        self.frames.push(Frame { first: self.recs.len(), mark: self.bytes.len(), table: None });
+        self.frames.push(Frame {
+            first: self.recs.len(),
+            mark: self.bytes.len(),
+            statics_mark: self.statics.len(),
+            table: None,
+        });
     }
 
     fn pop_object(&mut self) {
@@ -293,6 +393,7 @@ impl Names {
             self.recs.truncate(frame.first);
             self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
+            self.statics.truncate(frame.statics_mark);
             if let Some(table) = frame.table {
                 self.spare.push(table);
             }
@@ -302,7 +403,7 @@ impl Names {
     /// The bytes of a name; `source` is the input that borrowed names point into.
     #[inline(always)]
     fn resolve<'s>(&'s self, rec: Rec, source: &'s [u8]) -> &'s [u8] {
-        rec.bytes(&self.bytes, source)
+        rec.bytes(&self.bytes, &self.statics, source)
     }
 
     /// The last name of the `n`th open object (0 is the outermost).
@@ -322,6 +423,7 @@ impl Names {
             self.recs.truncate(frame.first);
             self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
+            self.statics.truncate(frame.statics_mark);
         }
     }
 
@@ -373,6 +475,20 @@ impl Names {
             return true;
         }
         self.bytes.truncate(start);
+        false
+    }
+
+    /// Adds `name`, which lives forever, as the next name of the innermost object, without
+    /// copying it. False when the object already has a member of that name.
+    #[inline]
+    pub(crate) fn add_static(&mut self, name: &'static str) -> bool {
+        self.forget_if_allowed();
+        let at = self.statics.len();
+        self.statics.push(name);
+        if self.add(Rec { at: at | STATIC, len: name.len() }, fingerprint(name.as_bytes()), b"") {
+            return true;
+        }
+        self.statics.pop();
         false
     }
 
@@ -441,10 +557,11 @@ impl Names {
             }
             self.build_table(source);
         }
-        let hash = self.keys.hash(self.resolve(rec, source));
+        let keys = *self.keys.get_or_insert_with(NameHash::random);
+        let hash = keys.hash(self.resolve(rec, source));
         let index = self.recs.len();
-        let (recs, bytes) = (&self.recs, &self.bytes);
-        let resolve = |i: usize| if i == index { rec } else { recs[i] }.bytes(bytes, source);
+        let (recs, bytes, statics) = (&self.recs, &self.bytes, &self.statics);
+        let resolve = |i: usize| if i == index { rec } else { recs[i] }.bytes(bytes, statics, source);
         let frame = self.frames.last_mut().expect("names are read inside objects");
         let table = frame.table.as_mut().expect("built above");
         !table.insert(hash, index, resolve)
@@ -466,7 +583,8 @@ impl Names {
         let mut table = self.spare.pop().unwrap_or_default();
         table.clear();
         for i in first..self.recs.len() {
-            let hash = self.keys.hash(self.resolve(self.recs[i], source));
+            let keys = *self.keys.get_or_insert_with(NameHash::random);
+            let hash = keys.hash(self.resolve(self.recs[i], source));
             // The names are distinct: the linear search compared them.
             table.insert(hash, i, |j| self.resolve(self.recs[j], source));
         }

@@ -288,11 +288,30 @@ static ESCAPE_HTML: [u8; 256] = escape_table(true);
 /// Appends `text` as a JSON string, quotes included, escaping only what must be escaped
 /// (`"`, `\` and control characters, with the short forms where JSON has them), plus `<`, `>`
 /// and `&` when `html` is set. This is also the escaping RFC 8785 prescribes.
+#[inline]
 pub(crate) fn escape(text: &str, out: &mut Vec<u8>, html: bool) {
-    let table = if html { &ESCAPE_HTML } else { &ESCAPE };
     let bytes = text.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
+    if html {
+        escape_with(bytes, out, &ESCAPE_HTML);
+    } else {
+        // Runs without `"`, `\` or control characters (found by the string kernel) are copied
+        // whole.
+        let mut start = 0;
+        loop {
+            let end = scan::string_run(bytes, start).end;
+            out.extend_from_slice(&bytes[start..end]);
+            let Some(&b) = bytes.get(end) else { break };
+            push_escape(b, ESCAPE[usize::from(b)], out);
+            start = end + 1;
+        }
+    }
+    out.push(b'"');
+}
+
+/// [`escape`] byte by byte with an escape table.
+fn escape_with(bytes: &[u8], out: &mut Vec<u8>, table: &[u8; 256]) {
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         let esc = table[usize::from(b)];
@@ -301,22 +320,20 @@ pub(crate) fn escape(text: &str, out: &mut Vec<u8>, html: bool) {
         }
         out.extend_from_slice(&bytes[start..i]);
         start = i + 1;
-        if esc == b'u' {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.extend_from_slice(&[
-                b'\\',
-                b'u',
-                b'0',
-                b'0',
-                HEX[usize::from(b >> 4)],
-                HEX[usize::from(b & 15)],
-            ]);
-        } else {
-            out.extend_from_slice(&[b'\\', esc]);
-        }
+        push_escape(b, esc, out);
     }
     out.extend_from_slice(&bytes[start..]);
-    out.push(b'"');
+}
+
+/// Appends the escape of byte `b`: `\u00XX` when `esc` is `u`, else a backslash and `esc`.
+#[inline]
+fn push_escape(b: u8, esc: u8, out: &mut Vec<u8>) {
+    if esc == b'u' {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+    } else {
+        out.extend_from_slice(&[b'\\', esc]);
+    }
 }
 
 /// True when a string's raw text (the bytes between the quotes of a string that [`scan`]

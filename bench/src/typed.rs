@@ -1,0 +1,368 @@
+//! Typed decode and encode: the corpus files as Rust types (the test suite's types, included by
+//! path) and three small generated documents of the shapes services exchange most.
+
+use std::hint::black_box;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+#[path = "../../crates/jet/tests/common/types.rs"]
+mod types;
+
+use types::{Canada, CitmCatalog, GolangSource, Twitter};
+
+/// The corpus files with a Rust type.
+pub const CORPUS_FILES: [&str; 4] =
+    ["canada.json", "citm_catalog.json", "golang_source.json", "twitter_status.json"];
+
+/// Names of the generated documents.
+pub const FLAT: &str = "gen: flat struct";
+pub const DOCUMENT: &str = "gen: document";
+pub const ORDER: &str = "gen: order event";
+
+/// A flat record of about 400 bytes.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Flat {
+    id: u64,
+    account_id: u64,
+    name: String,
+    email: String,
+    active: bool,
+    verified: bool,
+    score: f64,
+    balance: f64,
+    age: u8,
+    login_count: u32,
+    country: String,
+    language: String,
+    created_at: String,
+    updated_at: String,
+    plan: String,
+    referrer: Option<String>,
+}
+
+/// A document of about 13 KB: a page of search results.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Document {
+    query: String,
+    total: u64,
+    page: u32,
+    took_ms: f64,
+    results: Vec<Hit>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Hit {
+    id: u64,
+    title: String,
+    url: String,
+    snippet: String,
+    score: f64,
+    tags: Vec<String>,
+    published: Option<String>,
+}
+
+/// An order event of about 1.2 KB.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct OrderEvent {
+    event_id: String,
+    kind: OrderKind,
+    order_id: u64,
+    customer: Customer,
+    lines: Vec<Line>,
+    currency: String,
+    subtotal: f64,
+    tax: f64,
+    total: f64,
+    placed_at: String,
+    notes: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderKind {
+    Created,
+    Paid,
+    Shipped,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Customer {
+    id: u64,
+    name: String,
+    email: String,
+    address: Address,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Address {
+    street: String,
+    city: String,
+    postcode: String,
+    country: String,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Line {
+    sku: String,
+    name: String,
+    quantity: u32,
+    unit_price: f64,
+    discount: Option<f64>,
+}
+
+fn flat(i: u64) -> Flat {
+    Flat {
+        id: 1_000_000 + i,
+        account_id: 9_876_543_210 + i * 7,
+        name: format!("User Number {i}"),
+        email: format!("user{i}@example.com"),
+        active: i.is_multiple_of(2),
+        verified: i.is_multiple_of(3),
+        score: 97.25 + i as f64 / 8.0,
+        balance: -1234.5 + i as f64,
+        age: (20 + i % 50) as u8,
+        login_count: 4821 + i as u32,
+        country: "Netherlands".into(),
+        language: "nl-NL".into(),
+        created_at: "2024-03-01T12:34:56Z".into(),
+        updated_at: "2026-11-29T08:00:00Z".into(),
+        plan: "enterprise-annual".into(),
+        referrer: (i % 2 == 1).then(|| "https://search.example.org/?q=json".into()),
+    }
+}
+
+fn document() -> Document {
+    let results = (0..34)
+        .map(|i| Hit {
+            id: 5_000_000_000 + i,
+            title: format!("Result number {i}: a title of some length"),
+            url: format!("https://www.example.com/articles/{i}/a-long-slug-for-the-article"),
+            snippet: format!(
+                "A snippet of text around the match, with \"quotes\" and a tab\there, for hit {i}."
+            ),
+            score: 12.5 - i as f64 * 0.25,
+            tags: vec!["json".into(), "rust".into(), format!("tag{i}")],
+            published: (i % 4 != 0).then(|| "2025-06-15".into()),
+        })
+        .collect();
+    Document { query: "fast strict json parser".into(), total: 123_456, page: 1, took_ms: 3.75, results }
+}
+
+fn order() -> OrderEvent {
+    let lines = (0..6)
+        .map(|i| Line {
+            sku: format!("SKU-{:06}", 4200 + i),
+            name: format!("Product with a descriptive name #{i}"),
+            quantity: 1 + i as u32 % 3,
+            unit_price: 19.99 + i as f64 * 5.0,
+            discount: (i % 2 == 0).then_some(0.1),
+        })
+        .collect();
+    OrderEvent {
+        event_id: "3f2b8c1e-9a4d-4b7e-8f61-2c5d9e0a1b3c".into(),
+        kind: OrderKind::Paid,
+        order_id: 77_001_234,
+        customer: Customer {
+            id: 554_433,
+            name: "Ada Lovelace".into(),
+            email: "ada@example.com".into(),
+            address: Address {
+                street: "12 Analytical Engine Street".into(),
+                city: "London".into(),
+                postcode: "NW1 2AB".into(),
+                country: "GB".into(),
+            },
+        },
+        lines,
+        currency: "EUR".into(),
+        subtotal: 219.79,
+        tax: 46.16,
+        total: 265.95,
+        placed_at: "2026-11-29T10:15:00+01:00".into(),
+        notes: Some("Leave at the door, please.".into()),
+    }
+}
+
+/// The generated documents: (name, JSON bytes).
+pub fn generated() -> Vec<(String, Vec<u8>)> {
+    vec![
+        (FLAT.to_string(), serde_json::to_vec(&flat(1)).unwrap()),
+        (DOCUMENT.to_string(), serde_json::to_vec(&document()).unwrap()),
+        (ORDER.to_string(), serde_json::to_vec(&order()).unwrap()),
+    ]
+}
+
+/// A library's typed API.
+pub trait Lib {
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String>;
+    fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String>;
+}
+
+pub struct Jet;
+pub struct SerdeJson;
+pub struct Sonic;
+pub struct SimdJson;
+
+impl Lib for Jet {
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        jet::from_slice(bytes).map_err(|e| e.to_string())
+    }
+    fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        jet::to_vec(value).map_err(|e| e.to_string())
+    }
+}
+
+impl Lib for SerdeJson {
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    }
+    fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        serde_json::to_vec(value).map_err(|e| e.to_string())
+    }
+}
+
+impl Lib for Sonic {
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        sonic_rs::from_slice(bytes).map_err(|e| e.to_string())
+    }
+    fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        sonic_rs::to_vec(value).map_err(|e| e.to_string())
+    }
+}
+
+impl Lib for SimdJson {
+    /// simd-json parses in place: the copy of the input it needs is part of its cost.
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        let mut copy = bytes.to_vec();
+        simd_json::serde::from_slice(&mut copy).map_err(|e| e.to_string())
+    }
+    fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        simd_json::serde::to_vec(value).map_err(|e| e.to_string())
+    }
+}
+
+fn decode_once<T: DeserializeOwned, L: Lib>(bytes: &[u8]) -> Result<u64, String> {
+    black_box(L::decode::<T>(bytes)?);
+    Ok(1)
+}
+
+/// Decodes `bytes` as the type of `file` with library `L`.
+pub fn decode<L: Lib>(file: &str, bytes: &[u8]) -> Result<u64, String> {
+    match file {
+        "canada.json" => decode_once::<Canada, L>(bytes),
+        "citm_catalog.json" => decode_once::<CitmCatalog, L>(bytes),
+        "golang_source.json" => decode_once::<GolangSource, L>(bytes),
+        "twitter_status.json" => decode_once::<Twitter, L>(bytes),
+        FLAT => decode_once::<Flat, L>(bytes),
+        DOCUMENT => decode_once::<Document, L>(bytes),
+        ORDER => decode_once::<OrderEvent, L>(bytes),
+        other => Err(format!("no Rust type for {other}")),
+    }
+}
+
+/// What library `L` decodes from `bytes`, as a `serde_json::Value` for checking.
+pub fn decode_checked<L: Lib>(file: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
+    fn go<T: DeserializeOwned + Serialize, L: Lib>(bytes: &[u8]) -> Result<serde_json::Value, String> {
+        serde_json::to_value(L::decode::<T>(bytes)?).map_err(|e| e.to_string())
+    }
+    match file {
+        "canada.json" => go::<Canada, L>(bytes),
+        "citm_catalog.json" => go::<CitmCatalog, L>(bytes),
+        "golang_source.json" => go::<GolangSource, L>(bytes),
+        "twitter_status.json" => go::<Twitter, L>(bytes),
+        FLAT => go::<Flat, L>(bytes),
+        DOCUMENT => go::<Document, L>(bytes),
+        ORDER => go::<OrderEvent, L>(bytes),
+        other => Err(format!("no Rust type for {other}")),
+    }
+}
+
+/// Encodes the value of `file` (decoded once, beforehand, by serde_json) with library `L`.
+/// The values are kept in a thread-local cache so that timing sees only the encoding.
+pub fn encode<L: Lib>(file: &str, bytes: &[u8]) -> Result<u64, String> {
+    ENCODE_CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let entry = cache.entry(file.to_string()).or_insert_with(|| Values::decode(file, bytes));
+        entry.encode::<L>().map(|out| {
+            black_box(&out);
+            out.len() as u64
+        })
+    })
+}
+
+/// What library `L` encodes, re-read by serde_json, for checking.
+pub fn encode_checked<L: Lib>(file: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
+    ENCODE_CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let entry = cache.entry(file.to_string()).or_insert_with(|| Values::decode(file, bytes));
+        let out = entry.encode::<L>()?;
+        serde_json::from_slice(&out).map_err(|e| e.to_string())
+    })
+}
+
+/// One decoded value of each type.
+enum Values {
+    Canada(Canada),
+    Citm(CitmCatalog),
+    Golang(GolangSource),
+    Twitter(Twitter),
+    Flat(Flat),
+    Document(Document),
+    Order(OrderEvent),
+    Missing(String),
+}
+
+impl Values {
+    fn decode(file: &str, bytes: &[u8]) -> Values {
+        fn d<T: DeserializeOwned>(bytes: &[u8]) -> T {
+            serde_json::from_slice(bytes).expect("serde_json decodes the corpus")
+        }
+        match file {
+            "canada.json" => Values::Canada(d(bytes)),
+            "citm_catalog.json" => Values::Citm(d(bytes)),
+            "golang_source.json" => Values::Golang(d(bytes)),
+            "twitter_status.json" => Values::Twitter(d(bytes)),
+            FLAT => Values::Flat(d(bytes)),
+            DOCUMENT => Values::Document(d(bytes)),
+            ORDER => Values::Order(d(bytes)),
+            other => Values::Missing(other.to_string()),
+        }
+    }
+
+    fn encode<L: Lib>(&self) -> Result<Vec<u8>, String> {
+        match self {
+            Values::Canada(v) => L::encode(v),
+            Values::Citm(v) => L::encode(v),
+            Values::Golang(v) => L::encode(v),
+            Values::Twitter(v) => L::encode(v),
+            Values::Flat(v) => L::encode(v),
+            Values::Document(v) => L::encode(v),
+            Values::Order(v) => L::encode(v),
+            Values::Missing(name) => Err(format!("no Rust type for {name}")),
+        }
+    }
+}
+
+thread_local! {
+    static ENCODE_CACHE: std::cell::RefCell<std::collections::HashMap<String, Values>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Equal as JSON values, floats within a relative 1e-15 (peers' float parsers differ in the
+/// last bit).
+pub fn close(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (x.as_f64(), y.as_f64()) {
+            _ if x == y => true,
+            (Some(x), Some(y)) => (x - y).abs() <= 1e-15 * x.abs().max(y.abs()),
+            _ => false,
+        },
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(a, b)| close(a, b)),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| close(v, w)))
+        }
+        _ => a == b,
+    }
+}
