@@ -33,6 +33,10 @@ pub use ser::{
     to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, Compound, Serializer,
 };
 
+/// A JSON number that owns its text: [`text::Number`] for typed fields. It reads and writes
+/// any number exactly (see the `Deserialize` implementation of [`text::Number`]).
+pub type Number = text::Number<'static>;
+
 /// The README's examples, run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]

@@ -635,3 +635,79 @@ fn typed_depth_limit_is_safe_on_a_small_stack() {
         .unwrap();
     handle.join().unwrap();
 }
+
+#[test]
+fn raw_values_defer_parsing_and_round_trip_byte_for_byte() {
+    use jet::text::RawValue;
+    #[derive(Deserialize, Serialize)]
+    struct Borrowed<'a> {
+        id: u8,
+        #[serde(borrow)]
+        raw: &'a RawValue,
+    }
+    #[derive(Deserialize, Serialize)]
+    struct Owned {
+        id: u8,
+        raw: Box<RawValue>,
+    }
+    let input = r#"{"id":1,"raw":[1,  2.50, "\u00e9", {"a" : null}]}"#;
+    let b: Borrowed = jet::from_str(input).unwrap();
+    assert_eq!(b.raw.as_bytes(), br#"[1,  2.50, "\u00e9", {"a" : null}]"#);
+    assert!(input.as_bytes().as_ptr_range().contains(&b.raw.as_bytes().as_ptr()));
+    assert_eq!(jet::to_string(&b).unwrap(), input);
+    let o: Owned = jet::from_reader(input.as_bytes()).unwrap();
+    assert_eq!(o.raw.as_bytes(), b.raw.as_bytes());
+    assert_eq!(jet::to_string(&o).unwrap(), input);
+
+    let cases: &[(&str, &str)] = &[
+        ("duplicate inside", r#"{"id":1,"raw":{"a":1,"a":2}}"#),
+        ("syntax inside", r#"{"id":1,"raw":[1,]}"#),
+        ("cut off", r#"{"id":1,"raw":[1"#),
+    ];
+    for (name, input) in cases {
+        let err = jet::from_str::<Borrowed>(input).map(|_| ()).unwrap_err();
+        assert!(err.pointer().starts_with("/raw"), "{name}: {err}");
+    }
+    // A borrowed raw value cannot come from an io::Read (from_reader's bound refuses it at
+    // compile time; the lower-level Deserializer says so at run time).
+    let mut de = jet::Deserializer::from_reader(&b"[1]"[..]);
+    let err = <&RawValue>::deserialize(&mut de).unwrap_err();
+    assert!(err.to_string().contains("borrowed from the input"), "{err}");
+    let bad = Owned { id: 1, raw: RawValue::from_boxed_bytes(b"[1,".to_vec().into()) };
+    let err = jet::to_string(&bad).unwrap_err();
+    assert!(err.to_string().starts_with("invalid raw value"), "{err}");
+}
+
+#[test]
+fn numbers_keep_their_text() {
+    use jet::Number;
+    for text in
+        ["123456789012345678901234567890", "-0", "1.10", "1e400", "0.1000000000000000055511151231257827"]
+    {
+        let n: Number = jet::from_str(text).unwrap();
+        assert_eq!(n.as_text(), Some(text));
+        assert_eq!(jet::to_string(&n).unwrap(), text);
+        let from_io: Number = jet::from_reader(text.as_bytes()).unwrap();
+        assert_eq!(from_io.as_text(), Some(text));
+    }
+    assert!(jet::from_str::<Number>("\"12\"").is_err());
+    // Other serializers get a plain number.
+    let n: Number = jet::from_str("2.5").unwrap();
+    assert_eq!(serde_json::to_string(&n).unwrap(), "2.5");
+    // Inside serde's buffers (tagged, untagged, flatten) numbers travel as u64/i64/f64, and
+    // the other fields still work.
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(tag = "type")]
+    enum Tagged {
+        Price { amount: Number, qty: u32 },
+    }
+    let t: Tagged = jet::from_str(r#"{"type": "Price", "amount": 12.5, "qty": 3}"#).unwrap();
+    assert_eq!(t, Tagged::Price { amount: Number::from(12.5), qty: 3 });
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Outer {
+        #[serde(flatten)]
+        inner: BTreeMap<String, Number>,
+    }
+    let o: Outer = jet::from_str(r#"{"a": 1, "b": -2, "c": 0.5}"#).unwrap();
+    assert_eq!(o.inner["b"], Number::from(-2i64));
+}

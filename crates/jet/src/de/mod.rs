@@ -10,6 +10,7 @@
 //! ([`Options::max_recursion`]): the reader refuses deeper nesting before serde recurses.
 
 mod access;
+pub(crate) mod special;
 mod stream;
 
 use std::io;
@@ -292,6 +293,35 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         self.fix(err)
     }
 
+    /// A `RawValue`: the next whole value's bytes, lent for `'de` when the input allows.
+    fn raw_value<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        self.last = self.reader.offset();
+        let lend = self.reader.input().lend();
+        let raw = self.reader.read_value()?.as_bytes();
+        // The reader checked the value: strings are UTF-8, everything else is ASCII.
+        let result = match lend {
+            Some(whole) => {
+                let start = raw.as_ptr() as usize - whole.as_ptr() as usize;
+                visitor.visit_borrowed_str(str_from_checked(&whole[start..start + raw.len()]))
+            }
+            None => visitor.visit_str(str_from_checked(raw)),
+        };
+        result.map_err(|e| self.fix(e))
+    }
+
+    /// A `Number`: the next number's text, lent for `'de` when the input allows.
+    fn number_text<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        let event = self.next()?;
+        if event.kind != Kind::Number {
+            return Err(self.wrong_kind(&event, &visitor));
+        }
+        let result = match self.reader.input().lend() {
+            Some(whole) => visitor.visit_borrowed_str(str_from_checked(&whole[event.start..event.end])),
+            None => visitor.visit_str(str_from_checked(self.reader.event_bytes(&event))),
+        };
+        result.map_err(|e| self.fix(e))
+    }
+
     #[inline(always)]
     fn is_true(&self, event: &Event) -> bool {
         self.reader.event_bytes(event)[0] == b't'
@@ -499,11 +529,13 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         self.deserialize_unit(visitor)
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value> {
+        if name == special::RAW_VALUE_TOKEN {
+            return self.raw_value(visitor);
+        }
+        if name == special::NUMBER_TOKEN {
+            return self.number_text(visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 

@@ -321,7 +321,14 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         self.serialize_str(variant)
     }
 
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<()> {
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, value: &T) -> Result<()> {
+        use crate::de::special::{with_text, NUMBER_TOKEN, RAW_VALUE_TOKEN};
+        if name == RAW_VALUE_TOKEN || name == NUMBER_TOKEN {
+            // A raw value or number: its text, checked when it was made.
+            self.scalar();
+            with_text(|text| self.out.extend_from_slice(text.as_bytes()));
+            return self.maybe_drain();
+        }
         value.serialize(self)
     }
 
