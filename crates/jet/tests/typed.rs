@@ -422,6 +422,26 @@ fn encode_errors_name_the_place() {
     assert_eq!(relaxed.to_string(&value).unwrap(), r#"{"a":1,"a":2}"#);
     assert_eq!(serde_json::to_string(&value).unwrap(), r#"{"a":1,"a":2}"#);
 
+    // Renamed struct fields can collide; pointers name struct fields too.
+    #[derive(Serialize)]
+    struct Renamed {
+        a: u8,
+        b: Vec<f64>,
+        #[serde(rename = "a")]
+        c: u8,
+    }
+    let err = jet::to_string(&Renamed { a: 1, b: vec![], c: 2 }).unwrap_err();
+    assert_eq!(err.to_string(), r#"duplicate object name "a""#);
+    #[derive(Serialize)]
+    struct Outer {
+        list: Vec<Renamed>,
+    }
+    let err =
+        jet::to_string(&Outer { list: vec![Renamed { a: 1, b: vec![0.5, f64::NAN], c: 2 }] }).unwrap_err();
+    assert_eq!(err.to_string(), "NaN and infinity cannot be written as JSON numbers at /list/0/b/1");
+    let relaxed = Options::default().allow_duplicate_names(true);
+    assert_eq!(relaxed.to_string(&Renamed { a: 1, b: vec![], c: 2 }).unwrap(), r#"{"a":1,"b":[],"a":2}"#);
+
     // A custom error from a Serialize implementation gets the pointer.
     struct Fails;
     impl Serialize for Fails {

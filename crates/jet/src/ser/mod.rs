@@ -19,6 +19,21 @@ use crate::options::Options;
 use crate::text::state::{At, State};
 use crate::text::string;
 
+/// A 7-bit hash of a field name, for the duplicate filter: its length and three bytes.
+#[inline(always)]
+fn name_hash(name: &str) -> u32 {
+    let b = name.as_bytes();
+    let (first, last) = match b {
+        [] => (0, 0),
+        [f, .., l] => (u32::from(*f), u32::from(*l)),
+        [f] => (u32::from(*f), 0),
+    };
+    (b.len() as u32)
+        .wrapping_mul(0x9E37_79B9)
+        .wrapping_add(first.wrapping_mul(0x85EB_CA6B) ^ last.wrapping_mul(0xC2B2_AE35))
+        >> 25
+}
+
 /// Hand the buffer to the sink once it holds this much.
 const DRAIN_AT: usize = 64 * 1024;
 
@@ -51,6 +66,12 @@ pub struct Serializer<W> {
     bytes_as_array: bool,
     /// The text of the map key being written.
     key: String,
+    /// Per open object, the current member's name when it is a field name (map keys are in
+    /// the state's names), for pointers.
+    members: Vec<Option<&'static str>>,
+    /// The field names of the open structs (each struct's from its `Compound::seen_start`).
+    seen: Vec<&'static str>,
+    allow_duplicate_names: bool,
 }
 
 impl<W: io::Write> Serializer<W> {
@@ -80,6 +101,9 @@ impl<W: io::Write> Serializer<W> {
             nonfinite_as_null: opts.nonfinite_as_null,
             bytes_as_array: opts.bytes_as_array,
             key: String::new(),
+            members: Vec::new(),
+            seen: Vec::new(),
+            allow_duplicate_names: opts.allow_duplicate_names,
         }
     }
 
@@ -113,7 +137,11 @@ impl<W> Serializer<W> {
     #[cold]
     fn error(&self, code: Code, at: At) -> Error {
         let pos = Position { offset: self.drained + self.out.len() as u64, line: 0, column: 0 };
-        Error::new(code, pos, self.state.pointer(at, b""))
+        let pointer = self.state.pointer_by(at, |object| match self.members.get(object) {
+            Some(Some(field)) => field.as_bytes(),
+            _ => self.state.names.last_of(object, b""),
+        });
+        Error::new(code, pos, pointer)
     }
 
     /// Gives an error from a `Serialize` implementation the pointer of the value being
@@ -152,6 +180,9 @@ impl<W> Serializer<W> {
         if !self.state.push(object) {
             return Err(self.error(Code::TooDeep(self.state.max_depth()), At::Current));
         }
+        if object {
+            self.members.push(None);
+        }
         self.out.push(if object { b'{' } else { b'[' });
         Ok(())
     }
@@ -171,6 +202,9 @@ impl<W> Serializer<W> {
     #[inline]
     fn end(&mut self, object: bool, empty: bool) {
         self.state.pop();
+        if object {
+            self.members.pop();
+        }
         if !empty && self.indent.is_some() {
             self.newline(self.state.depth());
         }
@@ -182,6 +216,9 @@ impl<W> Serializer<W> {
     #[inline]
     fn name(&mut self, name: &str) -> Result<()> {
         self.state.start_value();
+        if let Some(member) = self.members.last_mut() {
+            *member = None;
+        }
         if !self.state.names.add_owned(b"", |buf| buf.extend_from_slice(name.as_bytes())) {
             return Err(self.error(Code::DuplicateName(name.into()), At::Name));
         }
@@ -189,16 +226,34 @@ impl<W> Serializer<W> {
         Ok(())
     }
 
-    /// [`name`](Serializer::name) for a name that lives forever (a field or variant name),
-    /// which the duplicate check keeps without a copy.
+    /// A struct field's name. Duplicates (renamed fields can collide) are found through a
+    /// 128-bit filter of the struct's names so far, comparing names only when it hits.
     #[inline]
-    fn static_name(&mut self, name: &'static str) -> Result<()> {
+    fn field_name(&mut self, name: &'static str, filter: &mut u128, seen_start: usize) -> Result<()> {
         self.state.start_value();
-        if !self.state.names.add_static(name) {
-            return Err(self.error(Code::DuplicateName(name.into()), At::Name));
+        if !self.allow_duplicate_names {
+            let bit = 1u128 << name_hash(name);
+            if *filter & bit != 0 && self.seen[seen_start..].contains(&name) {
+                return Err(self.error(Code::DuplicateName(name.into()), At::Name));
+            }
+            *filter |= bit;
+            self.seen.push(name);
+        }
+        if let Some(member) = self.members.last_mut() {
+            *member = Some(name);
         }
         self.write_name(name);
         Ok(())
+    }
+
+    /// The name of the one member of an enum variant's object.
+    #[inline]
+    fn variant_name(&mut self, name: &'static str) {
+        self.state.start_value();
+        if let Some(member) = self.members.last_mut() {
+            *member = Some(name);
+        }
+        self.write_name(name);
     }
 
     #[inline]
@@ -341,15 +396,15 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     ) -> Result<()> {
         self.begin(true)?;
         self.separate(true);
-        self.static_name(variant)?;
+        self.variant_name(variant);
         value.serialize(&mut *self).map_err(|e| self.fix(e, At::Current))?;
         self.end(true, false);
         self.maybe_drain()
     }
 
-    fn serialize_seq(self, len: Option<usize>) -> Result<Compound<'a, W>> {
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, W>> {
         self.begin(false)?;
-        Ok(Compound { ser: self, first: true, variant: false, object: false, len })
+        Ok(Compound::new(self, false, false))
     }
 
     fn serialize_tuple(self, len: usize) -> Result<Compound<'a, W>> {
@@ -365,18 +420,18 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         _name: &'static str,
         _index: u32,
         variant: &'static str,
-        len: usize,
+        _len: usize,
     ) -> Result<Compound<'a, W>> {
         self.begin(true)?;
         self.separate(true);
-        self.static_name(variant)?;
+        self.variant_name(variant);
         self.begin(false)?;
-        Ok(Compound { ser: self, first: true, variant: true, object: false, len: Some(len) })
+        Ok(Compound::new(self, true, false))
     }
 
-    fn serialize_map(self, len: Option<usize>) -> Result<Compound<'a, W>> {
+    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, W>> {
         self.begin(true)?;
-        Ok(Compound { ser: self, first: true, variant: false, object: true, len })
+        Ok(Compound::new(self, false, true))
     }
 
     fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, W>> {
@@ -388,13 +443,13 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         _name: &'static str,
         _index: u32,
         variant: &'static str,
-        len: usize,
+        _len: usize,
     ) -> Result<Compound<'a, W>> {
         self.begin(true)?;
         self.separate(true);
-        self.static_name(variant)?;
+        self.variant_name(variant);
         self.begin(true)?;
-        Ok(Compound { ser: self, first: true, variant: true, object: true, len: Some(len) })
+        Ok(Compound::new(self, true, true))
     }
 
     fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
@@ -416,12 +471,19 @@ pub struct Compound<'a, W> {
     /// A tuple or struct variant: an object of one member holds this container.
     variant: bool,
     object: bool,
-    /// The length serde announced (unused: the output does not need it).
-    #[allow(dead_code)]
-    len: Option<usize>,
+    /// The filter of a struct's field names (see [`Serializer::field_name`]).
+    filter: u128,
+    /// Where this struct's names start in the serializer's `seen`.
+    seen_start: usize,
 }
 
-impl<W: io::Write> Compound<'_, W> {
+impl<'a, W: io::Write> Compound<'a, W> {
+    #[inline]
+    fn new(ser: &'a mut Serializer<W>, variant: bool, object: bool) -> Compound<'a, W> {
+        let seen_start = ser.seen.len();
+        Compound { ser, first: true, variant, object, filter: 0, seen_start }
+    }
+
     #[inline]
     fn element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
         self.ser.separate(self.first);
@@ -437,12 +499,13 @@ impl<W: io::Write> Compound<'_, W> {
     fn field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<()> {
         self.ser.separate(self.first);
         self.first = false;
-        self.ser.static_name(name)?;
+        self.ser.field_name(name, &mut self.filter, self.seen_start)?;
         value.serialize(&mut *self.ser).map_err(|e| self.ser.fix(e, At::Current))
     }
 
     #[inline]
     fn finish(self) -> Result<()> {
+        self.ser.seen.truncate(self.seen_start);
         self.ser.end(self.object, self.first);
         if self.variant {
             self.ser.end(true, false);

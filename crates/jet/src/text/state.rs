@@ -184,6 +184,12 @@ impl State {
 
     /// The JSON Pointer of the position `at`; `source` is the input that names may point into.
     pub(crate) fn pointer(&self, at: At, source: &[u8]) -> String {
+        self.pointer_by(at, |object| self.names.last_of(object, source))
+    }
+
+    /// [`pointer`](State::pointer) with the current member name of the `n`th open object
+    /// (0 is the outermost) given by `name_of`.
+    pub(crate) fn pointer_by<'n>(&self, at: At, name_of: impl Fn(usize) -> &'n [u8]) -> String {
         let mut out = String::new();
         let mut object = 0;
         let open =
@@ -197,7 +203,7 @@ impl State {
                 let skip = innermost && at == At::Name;
                 if n > 0 && !skip {
                     out.push('/');
-                    push_pointer_token(&mut out, self.names.last_of(object - 1, source));
+                    push_pointer_token(&mut out, name_of(object - 1));
                 }
             } else if innermost && at == At::Next {
                 out.push('/');
@@ -282,8 +288,6 @@ pub(crate) struct Names {
     prints: Vec<u32>,
     /// The bytes of copied names.
     bytes: Vec<u8>,
-    /// Names that live forever (a serializer's struct field names), kept without a copy.
-    statics: Vec<&'static str>,
     /// One per open object.
     frames: Vec<Frame>,
     /// Drawn when the first table is built (most documents never need one).
@@ -300,14 +304,12 @@ struct Rec {
 }
 
 impl Rec {
-    /// The name's bytes: in `owned` (the names' own buffer), in `statics`, or in `source`.
+    /// The name's bytes: in `owned` (the names' own buffer) or in `source`.
     #[inline(always)]
-    fn bytes<'s>(self, owned: &'s [u8], statics: &[&'static str], source: &'s [u8]) -> &'s [u8] {
+    fn bytes<'s>(self, owned: &'s [u8], source: &'s [u8]) -> &'s [u8] {
         if self.at & OWNED != 0 {
             let at = self.at & !OWNED;
             &owned[at..at + self.len]
-        } else if self.at & STATIC != 0 {
-            statics[self.at & !STATIC].as_bytes()
         } else {
             &source[self.at..self.at + self.len]
         }
@@ -316,8 +318,6 @@ impl Rec {
 
 /// Bit of `Rec::at`: the name is in the names' own buffer.
 const OWNED: usize = 1 << (usize::BITS - 1);
-/// Bit of `Rec::at`: the name is `statics[at]`.
-const STATIC: usize = 1 << (usize::BITS - 2);
 
 #[derive(Clone, Debug)]
 struct Frame {
@@ -325,8 +325,6 @@ struct Frame {
     first: usize,
     /// Length of `bytes` when the object opened.
     mark: usize,
-    /// Length of `statics` when the object opened.
-    statics_mark: usize,
     table: Option<NameTable>,
 }
 
@@ -337,7 +335,6 @@ impl Names {
             recs: Vec::new(),
             prints: Vec::new(),
             bytes: Vec::new(),
-            statics: Vec::new(),
             frames: Vec::new(),
             keys: None,
             spare: Vec::new(),
@@ -349,7 +346,6 @@ impl Names {
         self.recs.capacity() * core::mem::size_of::<Rec>()
             + self.prints.capacity() * 4
             + self.bytes.capacity()
-            + self.statics.capacity() * core::mem::size_of::<&str>()
             + self.frames.capacity() * core::mem::size_of::<Frame>()
             + self.spare.iter().map(|t| t.slots.capacity() * 8).sum::<usize>()
     }
@@ -361,7 +357,6 @@ impl Names {
             recs: core::mem::take(&mut self.recs),
             prints: core::mem::take(&mut self.prints),
             bytes: core::mem::take(&mut self.bytes),
-            statics: core::mem::take(&mut self.statics),
             frames: core::mem::take(&mut self.frames),
             keys: self.keys,
             spare: core::mem::take(&mut self.spare),
@@ -369,7 +364,6 @@ impl Names {
         names.recs.clear();
         names.prints.clear();
         names.bytes.clear();
-        names.statics.clear();
         // Open objects' tables go back to the spares.
         for frame in names.frames.drain(..) {
             if let Some(table) = frame.table {
@@ -380,12 +374,7 @@ impl Names {
     }
 
     fn push_object(&mut self) {
-        self.frames.push(Frame {
-            first: self.recs.len(),
-            mark: self.bytes.len(),
-            statics_mark: self.statics.len(),
-            table: None,
-        });
+        self.frames.push(Frame { first: self.recs.len(), mark: self.bytes.len(), table: None });
     }
 
     fn pop_object(&mut self) {
@@ -393,7 +382,6 @@ impl Names {
             self.recs.truncate(frame.first);
             self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
-            self.statics.truncate(frame.statics_mark);
             if let Some(table) = frame.table {
                 self.spare.push(table);
             }
@@ -403,11 +391,11 @@ impl Names {
     /// The bytes of a name; `source` is the input that borrowed names point into.
     #[inline(always)]
     fn resolve<'s>(&'s self, rec: Rec, source: &'s [u8]) -> &'s [u8] {
-        rec.bytes(&self.bytes, &self.statics, source)
+        rec.bytes(&self.bytes, source)
     }
 
     /// The last name of the `n`th open object (0 is the outermost).
-    fn last_of<'s>(&'s self, n: usize, source: &'s [u8]) -> &'s [u8] {
+    pub(crate) fn last_of<'s>(&'s self, n: usize, source: &'s [u8]) -> &'s [u8] {
         let end = self.frames.get(n + 1).map_or(self.recs.len(), |f| f.first);
         if end == 0 || end <= self.frames[n].first {
             return b"";
@@ -423,7 +411,6 @@ impl Names {
             self.recs.truncate(frame.first);
             self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
-            self.statics.truncate(frame.statics_mark);
         }
     }
 
@@ -475,20 +462,6 @@ impl Names {
             return true;
         }
         self.bytes.truncate(start);
-        false
-    }
-
-    /// Adds `name`, which lives forever, as the next name of the innermost object, without
-    /// copying it. False when the object already has a member of that name.
-    #[inline]
-    pub(crate) fn add_static(&mut self, name: &'static str) -> bool {
-        self.forget_if_allowed();
-        let at = self.statics.len();
-        self.statics.push(name);
-        if self.add(Rec { at: at | STATIC, len: name.len() }, fingerprint(name.as_bytes()), b"") {
-            return true;
-        }
-        self.statics.pop();
         false
     }
 
@@ -560,8 +533,8 @@ impl Names {
         let keys = *self.keys.get_or_insert_with(NameHash::random);
         let hash = keys.hash(self.resolve(rec, source));
         let index = self.recs.len();
-        let (recs, bytes, statics) = (&self.recs, &self.bytes, &self.statics);
-        let resolve = |i: usize| if i == index { rec } else { recs[i] }.bytes(bytes, statics, source);
+        let (recs, bytes) = (&self.recs, &self.bytes);
+        let resolve = |i: usize| if i == index { rec } else { recs[i] }.bytes(bytes, source);
         let frame = self.frames.last_mut().expect("names are read inside objects");
         let table = frame.table.as_mut().expect("built above");
         !table.insert(hash, index, resolve)

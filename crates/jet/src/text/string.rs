@@ -295,6 +295,13 @@ pub(crate) fn escape(text: &str, out: &mut Vec<u8>, html: bool) {
     out.push(b'"');
     if html {
         escape_with(bytes, out, &ESCAPE_HTML);
+    } else if bytes.len() < 32 {
+        // Short text (names, mostly): one table pass, then one copy when nothing needs escaping.
+        if bytes.iter().fold(0, |acc, &b| acc | ESCAPE[usize::from(b)]) == 0 {
+            out.extend_from_slice(bytes);
+        } else {
+            escape_with(bytes, out, &ESCAPE);
+        }
     } else {
         // Runs without `"`, `\` or control characters (found by the string kernel) are copied
         // whole.
