@@ -2,32 +2,11 @@
 //! `io::Read` takes no more peak heap. Measured with a counting global allocator, so this file
 //! holds a single test (tests in one binary share the allocator).
 
-use std::alloc::{GlobalAlloc, Layout, System};
+mod common;
+
 use std::io;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards every call to the system allocator unchanged; it only counts bytes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract for `alloc` is passed on as is.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract for `dealloc` is passed on as is.
-        unsafe { System.dealloc(ptr, layout) };
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
+use common::counting::{peak_during, Counting};
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
@@ -73,16 +52,16 @@ impl io::Read for Records {
 
 /// Peak heap while reading every token of `count` records, and the number of tokens.
 fn peak_reading(count: usize) -> (usize, usize) {
-    let base = CURRENT.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let mut reader = jet::text::Reader::from_reader(Records::new(count)).stream(true);
-    let mut tokens = 0;
-    while reader.next_token().unwrap().is_some() {
-        tokens += 1;
-    }
-    reader.finish().unwrap();
-    drop(reader);
-    (PEAK.load(Ordering::Relaxed) - base, tokens)
+    let (tokens, peak) = peak_during(|| {
+        let mut reader = jet::text::Reader::from_reader(Records::new(count)).stream(true);
+        let mut tokens = 0;
+        while reader.next_token().unwrap().is_some() {
+            tokens += 1;
+        }
+        reader.finish().unwrap();
+        tokens
+    });
+    (peak, tokens)
 }
 
 #[test]

@@ -3,34 +3,13 @@
 //! `StreamDeserializer`, with peak heap far below the input. Measured with a counting global
 //! allocator, so this file holds a single test.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+mod common;
+
 use std::io::{self, Write as _};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Deserialize;
 
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards every call to the system allocator unchanged; it only counts bytes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract for `alloc` is passed on as is.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract for `dealloc` is passed on as is.
-        unsafe { System.dealloc(ptr, layout) };
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
+use common::counting::{peak_during, Counting};
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
@@ -127,32 +106,32 @@ fn check(record: &Record, i: u64) {
 fn typed_streams_decode_in_bounded_memory() {
     // A 200 MB array, element by element.
     let count = 1_900_000;
-    let base = CURRENT.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let mut input = Counted(Records::new(count, true), 0);
-    let mut n = 0;
-    for record in jet::iter_array::<Record, _>(&mut input) {
-        check(&record.unwrap(), n);
-        n += 1;
-    }
-    assert_eq!(n, count as u64);
-    let peak = PEAK.load(Ordering::Relaxed) - base;
-    let size = input.1;
+    let (size, peak) = peak_during(|| {
+        let mut input = Counted(Records::new(count, true), 0);
+        let mut n = 0;
+        for record in jet::iter_array::<Record, _>(&mut input) {
+            check(&record.unwrap(), n);
+            n += 1;
+        }
+        assert_eq!(n, count as u64);
+        input.1
+    });
     assert!(size > 200_000_000, "input of {size} bytes");
     eprintln!("iter_array: peak heap {peak} B for an array of {size} B");
     assert!(peak < 10 << 20, "peak heap {peak} B for an array of {size} B");
 
     // NDJSON through a StreamDeserializer: 10× the records, the same peak.
     let peak_for = |count: usize| {
-        let base = CURRENT.load(Ordering::Relaxed);
-        PEAK.store(base, Ordering::Relaxed);
-        let mut n = 0;
-        for record in jet::Options::default().stream_from_reader::<Record, _>(Records::new(count, false)) {
-            check(&record.unwrap(), n);
-            n += 1;
-        }
-        assert_eq!(n, count as u64);
-        PEAK.load(Ordering::Relaxed) - base
+        let ((), peak) = peak_during(|| {
+            let mut n = 0;
+            for record in jet::Options::default().stream_from_reader::<Record, _>(Records::new(count, false))
+            {
+                check(&record.unwrap(), n);
+                n += 1;
+            }
+            assert_eq!(n, count as u64);
+        });
+        peak
     };
     let (small, large) = (peak_for(10_000), peak_for(100_000));
     let ratio = large as f64 / small as f64;

@@ -158,13 +158,7 @@ impl<W> Serializer<W> {
     /// A newline, the prefix and `depth` indents, when indenting.
     #[inline]
     fn newline(&mut self, depth: usize) {
-        if let Some(indent) = &self.indent {
-            self.out.push(b'\n');
-            self.out.extend_from_slice(&self.prefix);
-            for _ in 0..depth {
-                self.out.extend_from_slice(indent);
-            }
-        }
+        crate::text::writer::newline(&mut self.out, self.indent.as_deref(), &self.prefix, depth);
     }
 
     /// A scalar value starts.
@@ -422,11 +416,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a, W>> {
-        self.begin(true)?;
-        self.separate(true);
-        self.variant_name(variant);
-        self.begin(false)?;
-        Ok(Compound::new(self, true, false))
+        self.variant_container(variant, false)
     }
 
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, W>> {
@@ -445,11 +435,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a, W>> {
-        self.begin(true)?;
-        self.separate(true);
-        self.variant_name(variant);
-        self.begin(true)?;
-        Ok(Compound::new(self, true, true))
+        self.variant_container(variant, true)
     }
 
     fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
@@ -460,6 +446,17 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         let result = self.serialize_str(&text);
         self.key = text;
         result
+    }
+}
+
+impl<W: io::Write> Serializer<W> {
+    /// Opens `{"variant":` and then the array (tuple variant) or object (struct variant).
+    fn variant_container(&mut self, variant: &'static str, object: bool) -> Result<Compound<'_, W>> {
+        self.begin(true)?;
+        self.separate(true);
+        self.variant_name(variant);
+        self.begin(object)?;
+        Ok(Compound::new(self, true, object))
     }
 }
 
@@ -514,58 +511,31 @@ impl<'a, W: io::Write> Compound<'a, W> {
     }
 }
 
-impl<W: io::Write> ser::SerializeSeq for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
+/// The array-like serde traits: each element through [`Compound::element`].
+macro_rules! array_like {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl<W: io::Write> ser::$trait for Compound<'_, W> {
+            type Ok = ();
+            type Error = Error;
 
-    #[inline]
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
+            #[inline]
+            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+                self.element(value)
+            }
 
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
+            fn end(self) -> Result<()> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl<W: io::Write> ser::SerializeTuple for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
-
-impl<W: io::Write> ser::SerializeTupleStruct for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
-
-impl<W: io::Write> ser::SerializeTupleVariant for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
+array_like!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl<W: io::Write> ser::SerializeMap for Compound<'_, W> {
     type Ok = ();

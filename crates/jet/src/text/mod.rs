@@ -33,7 +33,7 @@ pub(crate) mod reader;
 pub(crate) mod state;
 pub(crate) mod string;
 mod token;
-mod writer;
+pub(crate) mod writer;
 
 #[cfg(test)]
 mod tests;

@@ -165,13 +165,7 @@ impl Emitter {
     /// Writes a newline, the prefix and `depth` indents, when indenting.
     #[inline]
     fn newline(&mut self, depth: usize) {
-        if let Some(indent) = &self.indent {
-            self.out.push(b'\n');
-            self.out.extend_from_slice(&self.prefix);
-            for _ in 0..depth {
-                self.out.extend_from_slice(indent);
-            }
-        }
+        newline(&mut self.out, self.indent.as_deref(), &self.prefix, depth);
     }
 
     fn record_name(&mut self, item: &Item<'_>) -> Result<()> {
@@ -223,6 +217,18 @@ impl Emitter {
     #[cold]
     fn error(&self, code: Code, at: At) -> Error {
         Error::new(code, Position::default(), self.state.pointer(at, b""))
+    }
+}
+
+/// Appends a newline, `prefix` and `depth` times `indent`, when there is an indent.
+#[inline]
+pub(crate) fn newline(out: &mut Vec<u8>, indent: Option<&[u8]>, prefix: &[u8], depth: usize) {
+    if let Some(indent) = indent {
+        out.push(b'\n');
+        out.extend_from_slice(prefix);
+        for _ in 0..depth {
+            out.extend_from_slice(indent);
+        }
     }
 }
 

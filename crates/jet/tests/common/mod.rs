@@ -2,6 +2,7 @@
 //! corpus files as Rust types.
 #![allow(dead_code)]
 
+pub mod counting;
 pub mod types;
 
 use std::io;
