@@ -64,6 +64,15 @@ pub struct Serializer<W> {
     escape_html: bool,
     nonfinite_as_null: bool,
     bytes_as_array: bool,
+    /// Working buffers, reused from one serializer to the next on a thread.
+    bufs: Buffers,
+    allow_duplicate_names: bool,
+}
+
+/// A serializer's working buffers. A finished serializer leaves them for the next one on its
+/// thread, so that encoding allocates only its output after the first time.
+#[derive(Debug, Default)]
+struct Buffers {
     /// The text of the map key being written.
     key: String,
     /// Per open object, the current member's name when it is a field name (map keys are in
@@ -71,7 +80,35 @@ pub struct Serializer<W> {
     members: Vec<Option<&'static str>>,
     /// The field names of the open structs (each struct's from its `Compound::seen_start`).
     seen: Vec<&'static str>,
-    allow_duplicate_names: bool,
+}
+
+thread_local! {
+    static SPARE: core::cell::RefCell<Option<Buffers>> = const { core::cell::RefCell::new(None) };
+}
+
+impl Buffers {
+    fn take() -> Buffers {
+        SPARE.with(|spare| spare.borrow_mut().take()).unwrap_or_default()
+    }
+}
+
+impl Drop for Buffers {
+    fn drop(&mut self) {
+        if self.key.capacity() + 8 * (self.members.capacity() + 2 * self.seen.capacity()) > 64 * 1024 {
+            return;
+        }
+        self.key.clear();
+        self.members.clear();
+        self.seen.clear();
+        // `try_with`: the slot may be gone while the thread ends.
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                if spare.is_none() {
+                    *spare = Some(core::mem::take(self));
+                }
+            }
+        });
+    }
 }
 
 impl<W: io::Write> Serializer<W> {
@@ -100,9 +137,7 @@ impl<W: io::Write> Serializer<W> {
             escape_html: opts.escape_html,
             nonfinite_as_null: opts.nonfinite_as_null,
             bytes_as_array: opts.bytes_as_array,
-            key: String::new(),
-            members: Vec::new(),
-            seen: Vec::new(),
+            bufs: Buffers::take(),
             allow_duplicate_names: opts.allow_duplicate_names,
         }
     }
@@ -137,7 +172,7 @@ impl<W> Serializer<W> {
     #[cold]
     fn error(&self, code: Code, at: At) -> Error {
         let pos = Position { offset: self.drained + self.out.len() as u64, line: 0, column: 0 };
-        let pointer = self.state.pointer_by(at, |object| match self.members.get(object) {
+        let pointer = self.state.pointer_by(at, |object| match self.bufs.members.get(object) {
             Some(Some(field)) => field.as_bytes(),
             _ => self.state.names.last_of(object, b""),
         });
@@ -175,7 +210,7 @@ impl<W> Serializer<W> {
             return Err(self.error(Code::TooDeep(self.state.max_depth()), At::Current));
         }
         if object {
-            self.members.push(None);
+            self.bufs.members.push(None);
         }
         self.out.push(if object { b'{' } else { b'[' });
         Ok(())
@@ -197,7 +232,7 @@ impl<W> Serializer<W> {
     fn end(&mut self, object: bool, empty: bool) {
         self.state.pop();
         if object {
-            self.members.pop();
+            self.bufs.members.pop();
         }
         if !empty && self.indent.is_some() {
             self.newline(self.state.depth());
@@ -210,7 +245,7 @@ impl<W> Serializer<W> {
     #[inline]
     fn name(&mut self, name: &str) -> Result<()> {
         self.state.start_value();
-        if let Some(member) = self.members.last_mut() {
+        if let Some(member) = self.bufs.members.last_mut() {
             *member = None;
         }
         if !self.state.names.add_owned(b"", |buf| buf.extend_from_slice(name.as_bytes())) {
@@ -227,13 +262,13 @@ impl<W> Serializer<W> {
         self.state.start_value();
         if !self.allow_duplicate_names {
             let bit = 1u128 << name_hash(name);
-            if *filter & bit != 0 && self.seen[seen_start..].contains(&name) {
+            if *filter & bit != 0 && self.bufs.seen[seen_start..].contains(&name) {
                 return Err(self.error(Code::DuplicateName(name.into()), At::Name));
             }
             *filter |= bit;
-            self.seen.push(name);
+            self.bufs.seen.push(name);
         }
-        if let Some(member) = self.members.last_mut() {
+        if let Some(member) = self.bufs.members.last_mut() {
             *member = Some(name);
         }
         self.write_name(name);
@@ -244,7 +279,7 @@ impl<W> Serializer<W> {
     #[inline]
     fn variant_name(&mut self, name: &'static str) {
         self.state.start_value();
-        if let Some(member) = self.members.last_mut() {
+        if let Some(member) = self.bufs.members.last_mut() {
             *member = Some(name);
         }
         self.write_name(name);
@@ -440,11 +475,11 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
 
     fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
         use core::fmt::Write as _;
-        let mut text = core::mem::take(&mut self.key);
+        let mut text = core::mem::take(&mut self.bufs.key);
         text.clear();
         write!(text, "{value}").map_err(|_| ser::Error::custom("a Display implementation failed"))?;
         let result = self.serialize_str(&text);
-        self.key = text;
+        self.bufs.key = text;
         result
     }
 }
@@ -477,7 +512,7 @@ pub struct Compound<'a, W> {
 impl<'a, W: io::Write> Compound<'a, W> {
     #[inline]
     fn new(ser: &'a mut Serializer<W>, variant: bool, object: bool) -> Compound<'a, W> {
-        let seen_start = ser.seen.len();
+        let seen_start = ser.bufs.seen.len();
         Compound { ser, first: true, variant, object, filter: 0, seen_start }
     }
 
@@ -502,7 +537,7 @@ impl<'a, W: io::Write> Compound<'a, W> {
 
     #[inline]
     fn finish(self) -> Result<()> {
-        self.ser.seen.truncate(self.seen_start);
+        self.ser.bufs.seen.truncate(self.seen_start);
         self.ser.end(self.object, self.first);
         if self.variant {
             self.ser.end(true, false);
@@ -544,11 +579,11 @@ impl<W: io::Write> ser::SerializeMap for Compound<'_, W> {
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
         self.ser.separate(self.first);
         self.first = false;
-        let mut text = core::mem::take(&mut self.ser.key);
+        let mut text = core::mem::take(&mut self.ser.bufs.key);
         text.clear();
         let result = key.serialize(KeySerializer { out: &mut text });
         let result = result.and_then(|()| self.ser.name(&text));
-        self.ser.key = text;
+        self.ser.bufs.key = text;
         result.map_err(|e| self.ser.fix(e, At::Name))
     }
 
