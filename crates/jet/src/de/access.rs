@@ -40,12 +40,11 @@ impl<'de, I: Source<'de>> de::MapAccess<'de> for Map<'_, I> {
 
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        if self.de.peek()? == Kind::EndObject {
-            self.de.next()?;
+        // At a name position the reader gives a name (checked not to be a duplicate) or `}`.
+        let event = self.de.next()?;
+        if event.kind == Kind::EndObject {
             return Ok(None);
         }
-        // The reader checked that a name comes next, and that it is not a duplicate.
-        let event = self.de.next()?;
         match &mut self.fields {
             None => seed.deserialize(MapKey { de: &mut *self.de, event }).map(Some),
             Some(fields) => fields.key(self.de, &event, seed).map(Some),

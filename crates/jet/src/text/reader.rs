@@ -160,14 +160,14 @@ impl<I: Input> Reader<I> {
 
     /// Applies `opts` (duplicate names, invalid UTF-8, depth limit). Call before reading.
     pub fn with_options(mut self, opts: &Options) -> Reader<I> {
-        self.state = State::new(opts.max_depth, opts.allow_duplicate_names);
+        self.state.configure(opts.max_depth, opts.allow_duplicate_names);
         self.check.allow_invalid = opts.allow_invalid_utf8;
         self
     }
 
     /// Applies `opts` with the typed layer's depth limit ([`Options::recursion_limit`]).
     pub(crate) fn with_typed_options(mut self, opts: &Options) -> Reader<I> {
-        self.state = State::new(opts.recursion_limit(), opts.allow_duplicate_names);
+        self.state.configure(opts.recursion_limit(), opts.allow_duplicate_names);
         self.check.allow_invalid = opts.allow_invalid_utf8;
         self
     }

@@ -97,6 +97,12 @@ impl State {
         state
     }
 
+    /// Sets the limits (meant for a state that has read nothing yet).
+    pub(crate) fn configure(&mut self, max_depth: usize, allow_duplicates: bool) {
+        self.max_depth = max_depth;
+        self.names.allow_duplicates = allow_duplicates;
+    }
+
     /// How many values (and, in an object, names) have started in the innermost container.
     #[inline(always)]
     pub(crate) fn started(&self) -> u64 {
