@@ -20,7 +20,7 @@ impl<'de, I: Source<'de>> de::SeqAccess<'de> for Seq<'_, I> {
 
     #[inline]
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
-        if self.de.peek()? == Kind::EndArray {
+        if self.de.reader.at_array_end()? {
             self.de.next()?;
             return Ok(None);
         }

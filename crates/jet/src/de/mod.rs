@@ -380,32 +380,15 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let result = match self.peek()? {
-            Kind::Null => {
-                self.next()?;
-                visitor.visit_unit()
-            }
-            Kind::Bool => {
-                let event = self.next()?;
-                visitor.visit_bool(self.is_true(&event))
-            }
-            Kind::Number => {
-                let event = self.next()?;
-                self.visit_number(&event, visitor, None)
-            }
-            Kind::String => {
-                let event = self.next()?;
-                self.visit_string(&event, visitor)
-            }
-            Kind::BeginArray => {
-                self.next()?;
-                self.visit_array(visitor)
-            }
-            Kind::BeginObject => {
-                self.next()?;
-                self.visit_object(visitor, None)
-            }
-            Kind::EndArray | Kind::EndObject => unreachable!("peek_kind reports ends only where they close"),
+        let event = self.next()?;
+        let result = match event.kind {
+            Kind::Null => visitor.visit_unit(),
+            Kind::Bool => visitor.visit_bool(self.is_true(&event)),
+            Kind::Number => self.visit_number(&event, visitor, None),
+            Kind::String => self.visit_string(&event, visitor),
+            Kind::BeginArray => self.visit_array(visitor),
+            Kind::BeginObject => self.visit_object(visitor, None),
+            Kind::EndArray | Kind::EndObject => return Err(self.wrong_kind(&event, &visitor)),
         };
         result.map_err(|e| self.fix(e))
     }
@@ -540,10 +523,10 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek()? != Kind::BeginArray {
-            return Err(self.invalid_type(&visitor));
+        let event = self.next()?;
+        if event.kind != Kind::BeginArray {
+            return Err(self.wrong_kind(&event, &visitor));
         }
-        self.next()?;
         self.visit_array(visitor).map_err(|e| self.fix(e))
     }
 
@@ -561,10 +544,10 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek()? != Kind::BeginObject {
-            return Err(self.invalid_type(&visitor));
+        let event = self.next()?;
+        if event.kind != Kind::BeginObject {
+            return Err(self.wrong_kind(&event, &visitor));
         }
-        self.next()?;
         self.visit_object(visitor, None).map_err(|e| self.fix(e))
     }
 
@@ -574,9 +557,9 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let result = match self.peek()? {
+        let event = self.next()?;
+        let result = match event.kind {
             Kind::BeginObject => {
-                self.next()?;
                 let flags = self.flags;
                 let fields = (flags.reject_unknown_fields || flags.case_insensitive).then(|| {
                     Fields::new(
@@ -589,11 +572,8 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
                 self.visit_object(visitor, fields)
             }
             // As in serde_json: a struct may be written as the array of its fields' values.
-            Kind::BeginArray => {
-                self.next()?;
-                self.visit_array(visitor)
-            }
-            _ => return Err(self.invalid_type(&visitor)),
+            Kind::BeginArray => self.visit_array(visitor),
+            _ => return Err(self.wrong_kind(&event, &visitor)),
         };
         result.map_err(|e| self.fix(e))
     }
@@ -604,13 +584,10 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let result = match self.peek()? {
-            Kind::String => {
-                let event = self.next()?;
-                visitor.visit_enum(UnitVariant { de: &mut *self, event })
-            }
+        let event = self.next()?;
+        let result = match event.kind {
+            Kind::String => visitor.visit_enum(UnitVariant { de: &mut *self, event }),
             Kind::BeginObject => {
-                self.next()?;
                 let value = visitor.visit_enum(Enum { de: &mut *self })?;
                 match self.peek()? {
                     Kind::EndObject => {
@@ -622,7 +599,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
                     }
                 }
             }
-            _ => return Err(self.invalid_type(&visitor)),
+            _ => return Err(self.wrong_kind(&event, &visitor)),
         };
         result.map_err(|e| self.fix(e))
     }

@@ -683,6 +683,17 @@ impl<I: Input> Reader<I> {
         self.error_at(code, self.pos, at)
     }
 
+    /// In an array, whether `]` comes next (after whitespace), consuming nothing but
+    /// whitespace: a cheaper question than [`peek_kind`](Reader::peek_kind), whose checks the
+    /// next [`next_event`](Reader::next_event) makes anyway.
+    #[inline]
+    pub(crate) fn at_array_end(&mut self) -> Result<bool> {
+        if let Some(next) = self.peeked {
+            return Ok(matches!(next, Next::End(Kind::EndArray)));
+        }
+        Ok(self.skip_ws()? == Some(b']'))
+    }
+
     /// The window (for the typed layer, which parses numbers in place).
     #[inline(always)]
     pub(crate) fn input_window(&self) -> &[u8] {
