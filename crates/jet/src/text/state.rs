@@ -825,4 +825,34 @@ mod tests {
         assert!(!s.push(false));
         assert_eq!(s.depth(), 2);
     }
+
+    /// Regression: dropping a pooled state once recursed without end (each drop built a new
+    /// state to pool, whose own drop did the same). States with buffers are pooled up to
+    /// `POOL_SIZE`, come back empty and configured, and the rest are freed.
+    #[test]
+    fn pool_recycles_a_few_states_and_frees_the_rest() {
+        // A thread of its own: the pool is per thread.
+        std::thread::spawn(pool_check).join().unwrap();
+    }
+
+    fn pool_check() {
+        let states: Vec<State> = (0..POOL_SIZE + 3)
+            .map(|_| {
+                let mut state = State::new(10, false);
+                state.start_value();
+                assert!(state.push(true));
+                assert!(state.names.add_owned(b"", |b| b.extend_from_slice(b"name")));
+                state
+            })
+            .collect();
+        drop(states);
+        assert_eq!(POOL.with(|pool| pool.borrow().len()), POOL_SIZE);
+        let mut state = State::new(3, true);
+        assert_eq!((state.depth(), state.max_depth(), state.pos()), (0, 3, Pos::TopFirst));
+        assert!(state.names.recs.capacity() > 0, "buffers reused");
+        assert!(state.names.recs.is_empty() && state.names.frames.is_empty());
+        state.start_value();
+        assert!(state.push(true));
+        assert!(add(&mut state.names, "a") && add(&mut state.names, "a"), "duplicates allowed as configured");
+    }
 }
