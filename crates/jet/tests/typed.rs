@@ -193,6 +193,29 @@ fn float_text_round_trips_exactly() {
 }
 
 #[test]
+fn field_names_that_need_escaping() {
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Odd {
+        #[serde(rename = "quote\"d")]
+        quoted: u8,
+        #[serde(rename = "<tag>&")]
+        html: u8,
+        plain: u8,
+    }
+    let value = Odd { quoted: 1, html: 2, plain: 3 };
+    // Twice: the second time the serializer knows which names are plain.
+    for _ in 0..2 {
+        round_trip_as_serde_json(
+            "odd names",
+            Odd { quoted: 1, html: 2, plain: 3 },
+            r#"{"quote\"d":1,"<tag>&":2,"plain":3}"#,
+        );
+        let html = Options::default().escape_html(true).to_string(&value).unwrap();
+        assert_eq!(html, r#"{"quote\"d":1,"\u003ctag\u003e\u0026":2,"plain":3}"#);
+    }
+}
+
+#[test]
 fn map_keys() {
     let ints: BTreeMap<i32, bool> = [(-1, true), (7, false)].into();
     round_trip_as_serde_json("integer keys", ints, r#"{"-1":true,"7":false}"#);

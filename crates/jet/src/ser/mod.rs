@@ -80,7 +80,13 @@ struct Buffers {
     members: Vec<Option<&'static str>>,
     /// The field names of the open structs (each struct's from its `Compound::seen_start`).
     seen: Vec<&'static str>,
+    /// Field names known to need no escaping, by address and length: a direct-mapped cache,
+    /// so that a struct's names are scanned once, not on every value.
+    plain_names: Vec<(usize, usize)>,
 }
+
+/// Entries of the plain-name cache.
+const PLAIN_NAMES: usize = 256;
 
 thread_local! {
     static SPARE: core::cell::RefCell<Option<Buffers>> = const { core::cell::RefCell::new(None) };
@@ -100,6 +106,7 @@ impl Drop for Buffers {
         self.key.clear();
         self.members.clear();
         self.seen.clear();
+        // The cache stays: static names do not change.
         // `try_with`: the slot may be gone while the thread ends.
         let _ = SPARE.try_with(|spare| {
             if let Ok(mut spare) = spare.try_borrow_mut() {
@@ -271,8 +278,30 @@ impl<W> Serializer<W> {
         if let Some(member) = self.bufs.members.last_mut() {
             *member = Some(name);
         }
-        self.write_name(name);
+        self.write_static_name(name);
         Ok(())
+    }
+
+    /// Writes a field or variant name with its colon, skipping the escape scan for names seen
+    /// before to need none.
+    #[inline]
+    fn write_static_name(&mut self, name: &'static str) {
+        let key = (name.as_ptr() as usize, name.len());
+        let cache = &mut self.bufs.plain_names;
+        if cache.is_empty() {
+            cache.resize(PLAIN_NAMES, (0, 0));
+        }
+        let slot = (key.0 >> 3 ^ key.0 >> 11) % PLAIN_NAMES;
+        if cache[slot] != key {
+            if !string::needs_no_escape(name) {
+                return self.write_name(name);
+            }
+            cache[slot] = key;
+        }
+        self.out.reserve(name.len() + 4);
+        self.out.push(b'"');
+        self.out.extend_from_slice(name.as_bytes());
+        self.out.extend_from_slice(if self.space_after_colon { b"\": " } else { b"\":" });
     }
 
     /// The name of the one member of an enum variant's object.
@@ -282,7 +311,7 @@ impl<W> Serializer<W> {
         if let Some(member) = self.bufs.members.last_mut() {
             *member = Some(name);
         }
-        self.write_name(name);
+        self.write_static_name(name);
     }
 
     #[inline]

@@ -285,6 +285,12 @@ const fn escape_table(html: bool) -> [u8; 256] {
 static ESCAPE: [u8; 256] = escape_table(false);
 static ESCAPE_HTML: [u8; 256] = escape_table(true);
 
+/// True when `text` is written as it is by [`escape`], with or without HTML escaping.
+#[inline]
+pub(crate) fn needs_no_escape(text: &str) -> bool {
+    text.bytes().fold(0, |acc, b| acc | ESCAPE_HTML[usize::from(b)]) == 0
+}
+
 /// Appends `text` as a JSON string, quotes included, escaping only what must be escaped
 /// (`"`, `\` and control characters, with the short forms where JSON has them), plus `<`, `>`
 /// and `&` when `html` is set. This is also the escaping RFC 8785 prescribes.
