@@ -242,40 +242,40 @@ impl Lib for SimdJson {
     }
 }
 
-fn decode_once<T: DeserializeOwned, L: Lib>(bytes: &[u8]) -> Result<u64, String> {
-    black_box(L::decode::<T>(bytes)?);
-    Ok(1)
+/// Evaluates `$body` with `$T` the Rust type of the file named `$file` (an error for a file
+/// without one).
+macro_rules! with_type {
+    ($file:expr, |$T:ident| $body:expr) => {{
+        macro_rules! with {
+            ($t:ty) => {{
+                type $T = $t;
+                $body
+            }};
+        }
+        match $file {
+            "canada.json" => with!(Canada),
+            "citm_catalog.json" => with!(CitmCatalog),
+            "golang_source.json" => with!(GolangSource),
+            "twitter_status.json" => with!(Twitter),
+            FLAT => with!(Flat),
+            DOCUMENT => with!(Document),
+            ORDER => with!(OrderEvent),
+            other => Err(format!("no Rust type for {other}")),
+        }
+    }};
 }
 
 /// Decodes `bytes` as the type of `file` with library `L`.
 pub fn decode<L: Lib>(file: &str, bytes: &[u8]) -> Result<u64, String> {
-    match file {
-        "canada.json" => decode_once::<Canada, L>(bytes),
-        "citm_catalog.json" => decode_once::<CitmCatalog, L>(bytes),
-        "golang_source.json" => decode_once::<GolangSource, L>(bytes),
-        "twitter_status.json" => decode_once::<Twitter, L>(bytes),
-        FLAT => decode_once::<Flat, L>(bytes),
-        DOCUMENT => decode_once::<Document, L>(bytes),
-        ORDER => decode_once::<OrderEvent, L>(bytes),
-        other => Err(format!("no Rust type for {other}")),
-    }
+    with_type!(file, |T| {
+        black_box(L::decode::<T>(bytes)?);
+        Ok(1)
+    })
 }
 
 /// What library `L` decodes from `bytes`, as a `serde_json::Value` for checking.
 pub fn decode_checked<L: Lib>(file: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
-    fn go<T: DeserializeOwned + Serialize, L: Lib>(bytes: &[u8]) -> Result<serde_json::Value, String> {
-        serde_json::to_value(L::decode::<T>(bytes)?).map_err(|e| e.to_string())
-    }
-    match file {
-        "canada.json" => go::<Canada, L>(bytes),
-        "citm_catalog.json" => go::<CitmCatalog, L>(bytes),
-        "golang_source.json" => go::<GolangSource, L>(bytes),
-        "twitter_status.json" => go::<Twitter, L>(bytes),
-        FLAT => go::<Flat, L>(bytes),
-        DOCUMENT => go::<Document, L>(bytes),
-        ORDER => go::<OrderEvent, L>(bytes),
-        other => Err(format!("no Rust type for {other}")),
-    }
+    with_type!(file, |T| serde_json::to_value(L::decode::<T>(bytes)?).map_err(|e| e.to_string()))
 }
 
 /// Encodes the value of `file` (decoded once, beforehand, by serde_json) with library `L`.
