@@ -95,14 +95,11 @@ impl<'de> Deserialize<'de> for Box<RawValue> {
     }
 }
 
-/// Writes the raw value's bytes as they are (after checking that they are one valid JSON
-/// value: a `RawValue` can be made from any bytes).
+/// jet's serializer writes the raw value's bytes as they are, after checking them under its own
+/// options (a `RawValue` can be made from any bytes); other serializers get a string.
 impl Serialize for RawValue {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if let Err(e) = self.validate(&crate::Options::strict().allow_duplicate_names(true)) {
-            return Err(serde::ser::Error::custom(format_args!("invalid raw value: {e}")));
-        }
-        let text = self.as_str().ok_or_else(|| serde::ser::Error::custom("raw value is not UTF-8"))?;
+        let text = self.as_str().ok_or_else(|| serde::ser::Error::custom("invalid raw value: not UTF-8"))?;
         serialize_text(serializer, RAW_VALUE_TOKEN, text, text)
     }
 }

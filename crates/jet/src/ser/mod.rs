@@ -436,10 +436,27 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
 
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, value: &T) -> Result<()> {
         use crate::de::special::{with_text, NUMBER_TOKEN, RAW_VALUE_TOKEN};
-        if name == RAW_VALUE_TOKEN || name == NUMBER_TOKEN {
-            // A raw value or number: its text, checked when it was made.
+        if name == NUMBER_TOKEN {
+            // A number's text, checked when the number was made.
             self.scalar();
             with_text(|text| self.out.extend_from_slice(text.as_bytes()));
+            return self.maybe_drain();
+        }
+        if name == RAW_VALUE_TOKEN {
+            // A raw value's text, checked under this serializer's rules first.
+            let opts = Options::strict()
+                .allow_duplicate_names(self.allow_duplicate_names)
+                .max_depth(self.state.max_depth().saturating_sub(self.state.depth()));
+            let checked = with_text(|text| {
+                crate::text::RawValue::from_bytes(text.as_bytes()).validate(&opts)?;
+                self.out.extend_from_slice(text.as_bytes());
+                Ok::<(), Error>(())
+            });
+            if let Err(e) = checked {
+                let msg = format!("invalid raw value: {}", e.message());
+                return Err(self.error(Code::Custom(msg.into()), At::Next));
+            }
+            self.scalar();
             return self.maybe_drain();
         }
         value.serialize(self)
