@@ -6,7 +6,7 @@ use serde::forward_to_deserialize_any;
 
 use super::Deserializer;
 use crate::error::{Code, Error, Result};
-use crate::text::number::{self, Parsed};
+use crate::text::number::{self, Parsed, Wide};
 use crate::text::reader::Event;
 use crate::text::{Kind, Source};
 
@@ -137,28 +137,20 @@ impl<'de, I: Source<'de>> MapKey<'_, I> {
             let err: Error = de::Error::invalid_type(de::Unexpected::Str(text), &visitor);
             return Err(self.de.fix(err));
         }
-        let result = if float {
-            match number::parse_f64(text) {
+        let range = || Error::bare(Code::NumberRange { text: text.into(), ty });
+        let result = match number::parse_integer(bytes) {
+            Parsed::U64(v) if !float => visitor.visit_u64(v),
+            Parsed::I64(v) if !float => visitor.visit_i64(v),
+            Parsed::Big if !float && (ty == "i128" || ty == "u128") => match number::parse_wide(text) {
+                Some(Wide::I128(v)) => visitor.visit_i128(v),
+                Some(Wide::U128(v)) => visitor.visit_u128(v),
+                None => Err(range()),
+            },
+            Parsed::Big if !float => Err(range()),
+            _ => match number::parse_f64(text) {
                 Some(f) => visitor.visit_f64(f),
-                None => Err(Error::bare(Code::NumberRange { text: text.into(), ty })),
-            }
-        } else {
-            match number::parse_integer(bytes) {
-                Parsed::U64(v) => visitor.visit_u64(v),
-                Parsed::I64(v) => visitor.visit_i64(v),
-                Parsed::Float => match number::parse_f64(text) {
-                    Some(f) => visitor.visit_f64(f),
-                    None => Err(Error::bare(Code::NumberRange { text: text.into(), ty })),
-                },
-                Parsed::Big if ty == "i128" || ty == "u128" => {
-                    match (text.parse::<i128>(), text.parse::<u128>()) {
-                        (_, Ok(v)) => visitor.visit_u128(v),
-                        (Ok(v), _) => visitor.visit_i128(v),
-                        _ => Err(Error::bare(Code::NumberRange { text: text.into(), ty })),
-                    }
-                }
-                Parsed::Big => Err(Error::bare(Code::NumberRange { text: text.into(), ty })),
-            }
+                None => Err(range()),
+            },
         };
         result.map_err(|e| self.de.fix(e))
     }

@@ -20,7 +20,7 @@ use serde::de::{self, Expected, Unexpected, Visitor};
 use self::access::{Enum, Fields, Map, Seq, UnitVariant};
 use crate::error::{Code, Error, Result};
 use crate::options::Options;
-use crate::text::number::{self, Parsed};
+use crate::text::number::{self, Parsed, Wide};
 use crate::text::reader::Event;
 use crate::text::{str_from_checked, Input, IoInput, Kind, Reader, SliceInput, Source, StrInput};
 
@@ -207,13 +207,10 @@ impl<'de, I: Source<'de>> Deserializer<I> {
                 Some(f) => visitor.visit_f64(f),
                 None => Err(self.range(text, "f64")),
             },
-            None if text[0] == b'-' => match s.parse::<i128>() {
-                Ok(v) => visitor.visit_i128(v),
-                Err(_) => Err(self.range(text, "i128")),
-            },
-            None => match s.parse::<u128>() {
-                Ok(v) => visitor.visit_u128(v),
-                Err(_) => Err(self.range(text, "u128")),
+            None => match number::parse_wide(s) {
+                Some(Wide::I128(v)) => visitor.visit_i128(v),
+                Some(Wide::U128(v)) => visitor.visit_u128(v),
+                None => Err(self.range(text, if text[0] == b'-' { "i128" } else { "u128" })),
             },
         }
     }
@@ -339,29 +336,23 @@ impl<'de, I: Source<'de>> Deserializer<I> {
 
     /// Reads the next number for a 128-bit integer target.
     fn integer128<V: Visitor<'de>>(&mut self, visitor: V, signed: bool) -> Result<V::Value> {
-        if self.peek()? != Kind::Number {
-            return Err(self.invalid_type(&visitor));
-        }
         let event = self.next()?;
+        if event.kind != Kind::Number {
+            return Err(self.wrong_kind(&event, &visitor));
+        }
+        let ty = if signed { "i128" } else { "u128" };
         let text = str_from_checked(self.reader.event_bytes(&event));
-        let result = if !matches!(number::parse_integer(text.as_bytes()), Parsed::Float | Parsed::Big) {
-            self.visit_number(&event, visitor, Some(if signed { "i128" } else { "u128" }))
-        } else if signed {
-            match text.parse::<i128>() {
+        let result = match number::parse_integer(text.as_bytes()) {
+            // Beyond 64 bits: parsed as the target's type, whatever the sign.
+            Parsed::Big if signed => match text.parse::<i128>() {
                 Ok(v) => visitor.visit_i128(v),
-                Err(_) if text.bytes().all(|b| b == b'-' || b.is_ascii_digit()) => {
-                    Err(self.range(text.as_bytes(), "i128"))
-                }
-                Err(_) => self.visit_number(&event, visitor, Some("i128")),
-            }
-        } else {
-            match text.parse::<u128>() {
+                Err(_) => Err(self.range(text.as_bytes(), ty)),
+            },
+            Parsed::Big => match text.parse::<u128>() {
                 Ok(v) => visitor.visit_u128(v),
-                Err(_) if text.bytes().all(|b| b == b'-' || b.is_ascii_digit()) => {
-                    Err(self.range(text.as_bytes(), "u128"))
-                }
-                Err(_) => self.visit_number(&event, visitor, Some("u128")),
-            }
+                Err(_) => Err(self.range(text.as_bytes(), ty)),
+            },
+            _ => self.visit_number(&event, visitor, Some(ty)),
         };
         result.map_err(|e| self.fix(e))
     }

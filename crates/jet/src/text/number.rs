@@ -82,6 +82,23 @@ fn expected(what: &'static str, bytes: &[u8], i: usize) -> Stop {
     Stop::invalid(Code::Expected(what, Found::at(bytes, i)), i)
 }
 
+/// An integer beyond 64 bits, as the 128-bit type of its sign holds it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Wide {
+    I128(i128),
+    U128(u128),
+}
+
+/// Parses integer text that passed the grammar into the 128-bit type of its sign; `None` when
+/// it is beyond that too.
+pub(crate) fn parse_wide(text: &str) -> Option<Wide> {
+    if text.starts_with('-') {
+        text.parse().ok().map(Wide::I128)
+    } else {
+        text.parse().ok().map(Wide::U128)
+    }
+}
+
 /// What number text holds, as far as the 64-bit integer types can tell.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Parsed {
@@ -102,28 +119,14 @@ pub(crate) fn parse_integer(text: &[u8]) -> Parsed {
         Some((b'-', rest)) => (true, rest),
         _ => (false, text),
     };
-    let mut value: u64 = 0;
-    if digits.len() <= 19 {
-        // Nineteen digits cannot overflow a u64.
-        for &b in digits {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                return Parsed::Float;
-            }
-            value = value * 10 + u64::from(d);
-        }
-    } else {
-        for (i, &b) in digits.iter().enumerate() {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                return Parsed::Float;
-            }
-            match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(d))) {
-                Some(v) => value = v,
-                None if digits[i..].iter().all(u8::is_ascii_digit) => return Parsed::Big,
-                None => return Parsed::Float,
-            }
-        }
+    // The digits stop at a fraction or exponent; the grammar allows no leading zeros, so more
+    // than 20 digits, or 20 above u64::MAX's, are beyond 64 bits.
+    let (end, value) = scan::parse_digits(digits, 0, 0);
+    if end < digits.len() {
+        return Parsed::Float;
+    }
+    if digits.len() > 20 || (digits.len() == 20 && digits > b"18446744073709551615".as_slice()) {
+        return Parsed::Big;
     }
     if !negative {
         Parsed::U64(value)
@@ -534,5 +537,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn integer_classes() {
+        let cases: &[(&str, Parsed)] = &[
+            ("0", Parsed::U64(0)),
+            ("-0", Parsed::I64(0)),
+            ("12345678", Parsed::U64(12_345_678)),
+            ("1234567890123456789", Parsed::U64(1_234_567_890_123_456_789)),
+            ("18446744073709551615", Parsed::U64(u64::MAX)),
+            ("18446744073709551616", Parsed::Big),
+            ("99999999999999999999", Parsed::Big),
+            ("100000000000000000000", Parsed::Big),
+            ("-9223372036854775808", Parsed::I64(i64::MIN)),
+            ("-9223372036854775809", Parsed::Big),
+            ("-18446744073709551615", Parsed::Big),
+            ("1.5", Parsed::Float),
+            ("12345678901234567890123.5", Parsed::Float),
+            ("1e5", Parsed::Float),
+            ("-123456789e2", Parsed::Float),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_integer(text.as_bytes()), *want, "{text}");
+        }
+        assert_eq!(parse_wide("-170141183460469231731687303715884105728"), Some(Wide::I128(i128::MIN)));
+        assert_eq!(parse_wide("340282366920938463463374607431768211455"), Some(Wide::U128(u128::MAX)));
+        assert_eq!(parse_wide("340282366920938463463374607431768211456"), None);
     }
 }

@@ -288,7 +288,13 @@ static ESCAPE_HTML: [u8; 256] = escape_table(true);
 /// True when `text` is written as it is by [`escape`], with or without HTML escaping.
 #[inline]
 pub(crate) fn needs_no_escape(text: &str) -> bool {
-    text.bytes().fold(0, |acc, b| acc | ESCAPE_HTML[usize::from(b)]) == 0
+    none_escaped(text.as_bytes(), &ESCAPE_HTML)
+}
+
+/// True when `table` escapes none of `bytes` (one pass, no branch per byte).
+#[inline]
+fn none_escaped(bytes: &[u8], table: &[u8; 256]) -> bool {
+    bytes.iter().fold(0, |acc, &b| acc | table[usize::from(b)]) == 0
 }
 
 /// Appends `text` as a JSON string, quotes included, escaping only what must be escaped
@@ -303,7 +309,7 @@ pub(crate) fn escape(text: &str, out: &mut Vec<u8>, html: bool) {
         escape_with(bytes, out, &ESCAPE_HTML);
     } else if bytes.len() < 32 {
         // Short text (names, mostly): one table pass, then one copy when nothing needs escaping.
-        if bytes.iter().fold(0, |acc, &b| acc | ESCAPE[usize::from(b)]) == 0 {
+        if none_escaped(bytes, &ESCAPE) {
             out.extend_from_slice(bytes);
         } else {
             escape_with(bytes, out, &ESCAPE);
