@@ -19,12 +19,16 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+#[macro_use]
+mod macros;
+
 mod de;
 mod error;
 mod options;
 mod scan;
 mod ser;
 pub mod text;
+pub mod value;
 
 pub use de::{from_reader, from_slice, from_str, iter_array, ArrayIter, Deserializer, StreamDeserializer};
 pub use error::{Category, Error, Result};
@@ -32,6 +36,23 @@ pub use options::{Options, DEFAULT_MAX_DEPTH, DEFAULT_MAX_RECURSION};
 pub use ser::{
     to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, Compound, Serializer,
 };
+
+pub use value::{from_value, to_value, Map, Value};
+
+/// Items the macros use; not part of the API.
+#[doc(hidden)]
+pub mod __private {
+    pub use std::compile_error;
+    pub use std::vec;
+
+    /// `json!`'s conversion of an expression.
+    pub fn to_value_or_panic<T: ?Sized + serde::Serialize>(value: &T) -> crate::Value {
+        match crate::value::to_value(value) {
+            Ok(v) => v,
+            Err(e) => panic!("json!: the value cannot be converted to JSON: {e}"),
+        }
+    }
+}
 
 /// A JSON number that owns its text: [`text::Number`] for typed fields. It reads and writes
 /// any number exactly (see the `Deserialize` implementation of [`text::Number`]).

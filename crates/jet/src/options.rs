@@ -44,6 +44,7 @@ pub struct Options {
     pub(crate) bytes_as_array: bool,
     pub(crate) nonfinite_as_null: bool,
     pub(crate) big_integers_as_f64: bool,
+    pub(crate) lossless_numbers: bool,
 }
 
 impl Default for Options {
@@ -71,6 +72,7 @@ impl Options {
             bytes_as_array: false,
             nonfinite_as_null: false,
             big_integers_as_f64: false,
+            lossless_numbers: false,
         }
     }
 
@@ -203,6 +205,26 @@ impl Options {
     /// float.
     pub fn big_integers_as_f64(mut self, on: bool) -> Options {
         self.big_integers_as_f64 = on;
+        self
+    }
+
+    /// [`Value`](crate::Value): keep every number's text, so that big integers and long
+    /// decimals come back out digit for digit (sonic's `UseNumber`, serde_json's
+    /// `arbitrary_precision`). Off by default: numbers are `u64`/`i64` when they are integers
+    /// that fit, else `f64` (and integers beyond 64 bits keep their text either way).
+    ///
+    /// ```
+    /// use jet::{Options, Value};
+    ///
+    /// let text = r#"[0.10000000000000000001, 1e2, 123456789012345678901234567890]"#;
+    /// let v: Value = Options::default().lossless_numbers(true).from_str(text)?;
+    /// assert_eq!(v.to_string(), text.replace(", ", ","));
+    /// let v: Value = jet::from_str(text)?;
+    /// assert_eq!(v.to_string(), "[0.1,100.0,123456789012345678901234567890]");
+    /// # Ok::<(), jet::Error>(())
+    /// ```
+    pub fn lossless_numbers(mut self, on: bool) -> Options {
+        self.lossless_numbers = on;
         self
     }
 

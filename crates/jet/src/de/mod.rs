@@ -58,6 +58,9 @@ struct Flags {
     bytes_as_array: bool,
     big_integers_as_f64: bool,
     allow_duplicate_names: bool,
+    lossless_numbers: bool,
+    /// The depth limit for a `Value`, which is built without recursion.
+    max_depth: usize,
 }
 
 impl<'a> Deserializer<SliceInput<'a>> {
@@ -97,6 +100,8 @@ impl<I: Input> Deserializer<I> {
                 bytes_as_array: opts.bytes_as_array,
                 big_integers_as_f64: opts.big_integers_as_f64,
                 allow_duplicate_names: opts.allow_duplicate_names,
+                lossless_numbers: opts.lossless_numbers,
+                max_depth: opts.max_depth,
             },
             last: 0,
         }
@@ -145,6 +150,22 @@ impl<'de, I: Source<'de>> Deserializer<I> {
             }
             None => Err(self.reader.error_near(Code::Eof("before a value"), self.reader.offset())),
         }
+    }
+
+    /// Builds a `Value` straight from the reader (no recursion, so up to the full depth limit
+    /// rather than the recursion limit) and hands it to `Value`'s visitor.
+    fn value<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        let build = crate::value::Build {
+            lossless_numbers: self.flags.lossless_numbers,
+            big_integers_as_f64: self.flags.big_integers_as_f64,
+            allow_duplicate_names: self.flags.allow_duplicate_names,
+        };
+        let limit = self.reader.depth_limit();
+        self.reader.set_depth_limit(self.flags.max_depth.max(limit));
+        let built = crate::value::build_value(&mut self.reader, build);
+        self.reader.set_depth_limit(limit);
+        crate::value::hand_over(built?);
+        visitor.visit_unit()
     }
 
     /// Gives an error from serde or a visitor the position and pointer of the last token.
@@ -509,6 +530,9 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         }
         if name == special::NUMBER_TOKEN {
             return self.number_text(visitor);
+        }
+        if name == crate::value::VALUE_TOKEN {
+            return self.value(visitor);
         }
         visitor.visit_newtype_struct(self)
     }

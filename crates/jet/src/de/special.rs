@@ -200,6 +200,13 @@ impl Serialize for NumberText<'_> {
             if let Ok(u) = n.as_u64() {
                 return serializer.serialize_u64(u);
             }
+            // Beyond 64 bits: 128-bit integers where they hold it.
+            if let Ok(i) = self.0.parse::<i128>() {
+                return serializer.serialize_i128(i);
+            }
+            if let Ok(u) = self.0.parse::<u128>() {
+                return serializer.serialize_u128(u);
+            }
         }
         serializer.serialize_f64(n.as_f64().map_err(serde::ser::Error::custom)?)
     }

@@ -442,6 +442,28 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
             with_text(|text| self.out.extend_from_slice(text.as_bytes()));
             return self.maybe_drain();
         }
+        if name == crate::value::VALUE_TOKEN {
+            // A `Value`, written directly (no recursion) when its `serialize` left it for us.
+            let style = crate::value::Style {
+                indent: self.indent.as_deref(),
+                prefix: &self.prefix,
+                space_after_colon: self.space_after_colon,
+                escape_html: self.escape_html,
+                nonfinite_as_null: self.nonfinite_as_null,
+            };
+            let depth = self.state.depth();
+            let written = crate::value::with_current(|current| {
+                current.map(|v| crate::value::write_value(&mut self.out, v, &style, depth))
+            });
+            match written {
+                Some(Ok(())) => {
+                    self.scalar();
+                    return self.maybe_drain();
+                }
+                Some(Err(e)) => return Err(self.error(e.into_code(), At::Current)),
+                None => return value.serialize(self),
+            }
+        }
         if name == RAW_VALUE_TOKEN {
             // A raw value's text, checked under this serializer's rules first.
             let opts = Options::strict()

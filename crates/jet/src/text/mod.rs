@@ -41,6 +41,7 @@ mod tests;
 pub use input::{BytesInput, Input, IoInput, SliceInput, Source, StrInput};
 pub use raw::RawValue;
 pub use reader::Reader;
+pub(crate) use token::NumberView;
 pub use token::{Kind, Number, Token};
 pub use writer::Writer;
 

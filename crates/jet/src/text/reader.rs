@@ -172,6 +172,16 @@ impl<I: Input> Reader<I> {
         self
     }
 
+    /// The nesting depth limit.
+    pub(crate) fn depth_limit(&self) -> usize {
+        self.state.max_depth()
+    }
+
+    /// Changes the nesting depth limit (for a part of the document read without recursion).
+    pub(crate) fn set_depth_limit(&mut self, max_depth: usize) {
+        self.state.set_max_depth(max_depth);
+    }
+
     /// Stream mode: read any number of top-level values, separated by whitespace (a number or
     /// literal must be followed by whitespace before the next value). At the end of input,
     /// [`next_token`](Reader::next_token) and [`peek_kind`](Reader::peek_kind) return `None`.

@@ -184,6 +184,10 @@ impl State {
         }
     }
 
+    pub(crate) fn set_max_depth(&mut self, max_depth: usize) {
+        self.max_depth = max_depth;
+    }
+
     pub(crate) fn max_depth(&self) -> usize {
         self.max_depth
     }

@@ -163,10 +163,10 @@ token_from_number!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
 /// assert!(Number::parse("1e400").unwrap().as_f64().is_err());
 /// assert!(Number::parse("01").is_err());
 /// ```
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Number<'a>(Repr<'a>);
 
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 enum Repr<'a> {
     /// Text that passed the JSON number grammar.
     Text(Cow<'a, str>),
@@ -194,6 +194,62 @@ impl<'a> Number<'a> {
     /// A number from text the reader has checked against the grammar.
     pub(crate) fn from_checked(text: &'a str) -> Number<'a> {
         Number(Repr::Text(Cow::Borrowed(text)))
+    }
+
+    /// The number as it is held.
+    #[inline]
+    pub(crate) fn view(&self) -> NumberView<'_> {
+        match &self.0 {
+            Repr::Text(t) => NumberView::Text(t),
+            Repr::I64(i) => NumberView::I64(*i),
+            Repr::U64(u) => NumberView::U64(*u),
+            Repr::F64(f) => NumberView::F64(*f),
+        }
+    }
+
+    /// The number for comparisons: integers as `U64` when not negative (text parsed), so that
+    /// one value has one form whatever it was made from; integers beyond 64 bits keep their
+    /// text (the grammar allows one text per integer).
+    fn normal(&self) -> NumberView<'_> {
+        match self.view() {
+            NumberView::I64(i) if i >= 0 => NumberView::U64(i as u64),
+            NumberView::Text(t) => match super::number::parse_integer(t.as_bytes()) {
+                super::number::Parsed::U64(u) => NumberView::U64(u),
+                super::number::Parsed::I64(0) => NumberView::F64(-0.0),
+                super::number::Parsed::I64(i) => NumberView::I64(i),
+                super::number::Parsed::Float => match super::number::parse_f64(t) {
+                    Some(f) => NumberView::F64(f),
+                    None => NumberView::Text(t),
+                },
+                super::number::Parsed::Big => NumberView::Text(t),
+            },
+            view => view,
+        }
+    }
+
+    /// A finite `f64` as a number; `None` for NaN and infinities (as serde_json's).
+    pub fn from_f64(f: f64) -> Option<Number<'static>> {
+        f.is_finite().then_some(Number(Repr::F64(f)))
+    }
+
+    /// True when the number is an integer that fits `i64`.
+    pub fn is_i64(&self) -> bool {
+        match self.normal() {
+            NumberView::I64(_) => true,
+            NumberView::U64(u) => u <= i64::MAX as u64,
+            _ => false,
+        }
+    }
+
+    /// True when the number is an integer that fits `u64`.
+    pub fn is_u64(&self) -> bool {
+        matches!(self.normal(), NumberView::U64(_))
+    }
+
+    /// True when the number is not an integer that fits 64 bits (it has a fraction or an
+    /// exponent, or is beyond 64 bits).
+    pub fn is_f64(&self) -> bool {
+        !matches!(self.normal(), NumberView::U64(_) | NumberView::I64(_))
     }
 
     /// The number's text, if it came from JSON text.
@@ -296,6 +352,30 @@ fn not_integer(text: &str, ty: &'static str) -> Error {
     Error::bare(Code::NotInteger { text: text.into(), ty })
 }
 
+/// The representation of a [`Number`], for the crate's writers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum NumberView<'n> {
+    Text(&'n str),
+    I64(i64),
+    U64(u64),
+    F64(f64),
+}
+
+/// Numbers are equal when they hold the same value: integers of any origin by value, floats by
+/// value (so `-0.0 == 0.0` and NaN is unequal to itself), text by the value it reads as when a
+/// 64-bit integer or an `f64` holds it, else by the text. An integer never equals a float.
+impl PartialEq for Number<'_> {
+    fn eq(&self, other: &Number<'_>) -> bool {
+        match (self.normal(), other.normal()) {
+            (NumberView::U64(a), NumberView::U64(b)) => a == b,
+            (NumberView::I64(a), NumberView::I64(b)) => a == b,
+            (NumberView::F64(a), NumberView::F64(b)) => a == b,
+            (NumberView::Text(a), NumberView::Text(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
 macro_rules! number_from {
     ($($t:ty => $variant:ident as $as:ty),*) => {$(
         impl From<$t> for Number<'static> {
@@ -305,9 +385,40 @@ macro_rules! number_from {
         }
     )*};
 }
-number_from!(i8 => I64 as i64, i16 => I64 as i64, i32 => I64 as i64, i64 => I64 as i64,
-    u8 => U64 as u64, u16 => U64 as u64, u32 => U64 as u64, u64 => U64 as u64,
+number_from!(u8 => U64 as u64, u16 => U64 as u64, u32 => U64 as u64, u64 => U64 as u64,
     f32 => F64 as f64, f64 => F64 as f64);
+
+macro_rules! number_from_signed {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Number<'static> {
+            /// Non-negative integers are held as `u64`, like every number read from text.
+            fn from(n: $t) -> Number<'static> {
+                let n = i64::from(n);
+                Number(if n >= 0 { Repr::U64(n as u64) } else { Repr::I64(n) })
+            }
+        }
+    )*};
+}
+number_from_signed!(i8, i16, i32, i64);
+
+impl From<usize> for Number<'static> {
+    fn from(n: usize) -> Number<'static> {
+        Number(Repr::U64(n as u64))
+    }
+}
+
+impl From<isize> for Number<'static> {
+    fn from(n: isize) -> Number<'static> {
+        Number::from(n as i64)
+    }
+}
+
+impl Number<'static> {
+    /// A number holding `text`, which passed the number grammar.
+    pub(crate) fn from_owned_text(text: String) -> Number<'static> {
+        Number(Repr::Text(Cow::Owned(text)))
+    }
+}
 
 impl fmt::Debug for Number<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,0 +1,102 @@
+//! Building a [`Value`] straight from the reader's tokens, without serde's visitors and
+//! without recursion.
+//!
+//! The values of all open arrays share one stack, and the members of all open objects
+//! another; when a container ends, its children are moved off the stack into a vector of
+//! exactly their number. So each container allocates once, at its exact size, and the stacks
+//! are reused for the whole document.
+
+use super::{Array, Map, Value};
+use crate::error::{Code, Result};
+use crate::text::number::{self, Parsed};
+use crate::text::reader::Event;
+use crate::text::{str_from_checked, Input, Kind, Reader};
+use crate::Number;
+
+/// The options that change what is built.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Build {
+    /// Keep every number's text.
+    pub lossless_numbers: bool,
+    /// Integers beyond 64 bits become the nearest `f64` (else they keep their text).
+    pub big_integers_as_f64: bool,
+    /// The reader lets duplicate names through: the last one wins.
+    pub allow_duplicate_names: bool,
+}
+
+/// Reads one whole value from `reader` and builds it.
+pub(crate) fn build_value<I: Input>(reader: &mut Reader<I>, build: Build) -> Result<Value> {
+    let mut elements: Vec<Value> = Vec::new();
+    let mut members: Vec<(String, Value)> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    // Per open container: whether it is an object, and where its children start on their stack.
+    let mut open: Vec<(bool, usize)> = Vec::new();
+    loop {
+        let Some(event) = reader.next_event()? else {
+            return Err(reader.error_near(Code::Eof("before a value"), reader.offset()));
+        };
+        let value = match event.kind {
+            Kind::BeginArray => {
+                open.push((false, elements.len()));
+                continue;
+            }
+            Kind::BeginObject => {
+                open.push((true, members.len()));
+                continue;
+            }
+            Kind::String if event.name => {
+                names.push(reader.event_text(&event).0.to_owned());
+                continue;
+            }
+            Kind::String => Value::String(reader.event_text(&event).0.to_owned()),
+            Kind::Number => Value::Number(build_number(reader, &event, build)?),
+            Kind::Null => Value::Null,
+            Kind::Bool => Value::Bool(reader.event_bytes(&event)[0] == b't'),
+            Kind::EndArray => {
+                let (_, start) = open.pop().expect("the reader matches brackets");
+                Value::Array(Array(elements.drain(start..).collect()))
+            }
+            Kind::EndObject => {
+                let (_, start) = open.pop().expect("the reader matches brackets");
+                let entries: Vec<(String, Value)> = members.drain(start..).collect();
+                Value::Object(if build.allow_duplicate_names {
+                    // Later members replace earlier ones of the same name, in their place.
+                    entries.into_iter().collect()
+                } else {
+                    Map::from_distinct(entries)
+                })
+            }
+        };
+        match open.last() {
+            None => return Ok(value),
+            Some((false, _)) => elements.push(value),
+            Some((true, _)) => members.push((names.pop().expect("a name precedes each value"), value)),
+        }
+    }
+}
+
+/// The number of `event`: exact as `u64`/`i64`, else the nearest `f64` (an error beyond its
+/// range); integers beyond 64 bits and, with `lossless_numbers`, every number keep their text.
+#[inline]
+fn build_number<I: Input>(reader: &Reader<I>, event: &Event, build: Build) -> Result<Number> {
+    let text = reader.event_bytes(event);
+    if build.lossless_numbers {
+        return Ok(Number::from_owned_text(str_from_checked(text).to_owned()));
+    }
+    let float = |text: &[u8]| match number::parse_f64_in(reader.input_window(), event.start, event.end) {
+        Some(f) => Ok(Number::from(f)),
+        None => Err(reader.error_near(
+            Code::NumberRange { text: str_from_checked(text).into(), ty: "f64" },
+            reader.offset_of(event.start),
+        )),
+    };
+    match number::parse_integer(text) {
+        Parsed::U64(u) => Ok(Number::from(u)),
+        // `-0` keeps its sign, as a float (as serde_json reads it).
+        Parsed::I64(0) => Ok(Number::from(-0.0)),
+        Parsed::I64(i) => Ok(Number::from(i)),
+        Parsed::Float => float(text),
+        Parsed::Big if build.big_integers_as_f64 => float(text),
+        Parsed::Big => Ok(Number::from_owned_text(str_from_checked(text).to_owned())),
+    }
+}

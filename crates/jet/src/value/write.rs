@@ -1,0 +1,199 @@
+//! Writing a [`Value`] as JSON text (and as `Debug` text), with an explicit stack instead of
+//! recursion: any depth is safe.
+
+use core::fmt;
+
+use super::{Map, Value};
+use crate::error::{Code, Error, Result};
+use crate::text::string;
+use crate::text::NumberView;
+use crate::Number;
+
+/// How to lay out the text: what the serializer's options say, or Display's defaults.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Style<'a> {
+    pub indent: Option<&'a [u8]>,
+    pub prefix: &'a [u8],
+    pub space_after_colon: bool,
+    pub escape_html: bool,
+    pub nonfinite_as_null: bool,
+}
+
+impl Style<'static> {
+    /// Compact, as `Display` writes.
+    pub const COMPACT: Style<'static> = Style {
+        indent: None,
+        prefix: b"",
+        space_after_colon: false,
+        escape_html: false,
+        nonfinite_as_null: false,
+    };
+    /// Two spaces per level, as `{:#}` writes (serde_json's pretty form).
+    pub const PRETTY: Style<'static> = Style { indent: Some(b"  "), ..Style::COMPACT };
+}
+
+/// A container being written: its remaining children, and whether one was written yet.
+enum Frame<'v> {
+    Array(core::slice::Iter<'v, Value>, bool),
+    Object(core::slice::Iter<'v, (String, Value)>, bool),
+}
+
+impl<'v> Frame<'v> {
+    /// The next child, with its name in an object and whether it is the first.
+    #[inline]
+    fn next(&mut self) -> Option<(Option<&'v String>, &'v Value, bool)> {
+        let (child, started) = match self {
+            Frame::Array(iter, started) => (iter.next().map(|v| (None, v)), started),
+            Frame::Object(iter, started) => (iter.next().map(|(k, v)| (Some(k), v)), started),
+        };
+        let (name, value) = child?;
+        let first = !core::mem::replace(started, true);
+        Some((name, value, first))
+    }
+
+    fn is_object(&self) -> bool {
+        matches!(self, Frame::Object(..))
+    }
+}
+
+/// Appends the JSON text of `value` to `out`, as if it sat `depth` levels deep (for the
+/// indentation of its lines). The only error is a non-finite float without
+/// `nonfinite_as_null`.
+pub(crate) fn write_value(out: &mut Vec<u8>, value: &Value, style: &Style<'_>, depth: usize) -> Result<()> {
+    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let mut next = Some(value);
+    loop {
+        if let Some(v) = next.take() {
+            match v {
+                Value::Null => out.extend_from_slice(b"null"),
+                Value::Bool(true) => out.extend_from_slice(b"true"),
+                Value::Bool(false) => out.extend_from_slice(b"false"),
+                Value::Number(n) => write_number(out, n, style.nonfinite_as_null)?,
+                Value::String(s) => string::escape(s, out, style.escape_html),
+                Value::Array(a) if a.is_empty() => out.extend_from_slice(b"[]"),
+                Value::Object(m) if m.is_empty() => out.extend_from_slice(b"{}"),
+                Value::Array(a) => {
+                    out.push(b'[');
+                    stack.push(Frame::Array(a.iter(), false));
+                }
+                Value::Object(m) => {
+                    out.push(b'{');
+                    stack.push(Frame::Object(m.as_slice().iter(), false));
+                }
+            }
+        }
+        let level = depth + stack.len();
+        let Some(top) = stack.last_mut() else {
+            return Ok(());
+        };
+        match top.next() {
+            Some((name, v, first)) => {
+                if !first {
+                    out.push(b',');
+                }
+                if style.indent.is_some() {
+                    crate::text::writer::newline(out, style.indent, style.prefix, level);
+                }
+                if let Some(name) = name {
+                    string::escape(name, out, style.escape_html);
+                    out.push(b':');
+                    if style.space_after_colon || style.indent.is_some() {
+                        out.push(b' ');
+                    }
+                }
+                next = Some(v);
+            }
+            None => {
+                let object = top.is_object();
+                stack.pop();
+                if style.indent.is_some() {
+                    crate::text::writer::newline(out, style.indent, style.prefix, level - 1);
+                }
+                out.push(if object { b'}' } else { b']' });
+            }
+        }
+    }
+}
+
+/// Appends a number's JSON text: its own text when it has one, else the shortest text that
+/// reads back to it (serde_json's form for floats).
+pub(crate) fn write_number(out: &mut Vec<u8>, n: &Number, nonfinite_as_null: bool) -> Result<()> {
+    match n.view() {
+        NumberView::Text(t) => out.extend_from_slice(t.as_bytes()),
+        NumberView::U64(u) => out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes()),
+        NumberView::I64(i) => out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes()),
+        NumberView::F64(f) if f.is_finite() => {
+            out.extend_from_slice(zmij::Buffer::new().format_finite(f).as_bytes());
+        }
+        NumberView::F64(_) if nonfinite_as_null => out.extend_from_slice(b"null"),
+        NumberView::F64(_) => return Err(Error::bare(Code::NonFinite)),
+    }
+    Ok(())
+}
+
+/// serde_json's `Debug` form, `Object {"a": Array [Number(1), Null]}`, without recursion.
+pub(crate) fn debug_value(f: &mut fmt::Formatter<'_>, value: &Value) -> fmt::Result {
+    debug_walk(f, Some(value), Vec::new())
+}
+
+/// `Debug` of an array's elements: `[Number(1), Null]`.
+pub(crate) fn debug_elements(f: &mut fmt::Formatter<'_>, elements: &[Value]) -> fmt::Result {
+    f.write_str("[")?;
+    debug_walk(f, None, vec![Frame::Array(elements.iter(), false)])
+}
+
+/// `Debug` of a map's members: `{"a": Number(1)}`.
+pub(crate) fn debug_map(f: &mut fmt::Formatter<'_>, map: &Map) -> fmt::Result {
+    f.write_str("{")?;
+    debug_walk(f, None, vec![Frame::Object(map.as_slice().iter(), false)])
+}
+
+fn debug_walk<'v>(
+    f: &mut fmt::Formatter<'_>,
+    mut next: Option<&'v Value>,
+    mut stack: Vec<Frame<'v>>,
+) -> fmt::Result {
+    loop {
+        if let Some(v) = next.take() {
+            match v {
+                Value::Null => f.write_str("Null")?,
+                Value::Bool(b) => write!(f, "Bool({b})")?,
+                Value::Number(n) => {
+                    let mut text = Vec::new();
+                    match write_number(&mut text, n, false) {
+                        Ok(()) => write!(f, "Number({})", crate::text::str_from_checked(&text))?,
+                        Err(_) => write!(f, "Number({n})")?,
+                    }
+                }
+                Value::String(s) => write!(f, "String({s:?})")?,
+                Value::Array(a) => {
+                    f.write_str("Array [")?;
+                    stack.push(Frame::Array(a.iter(), false));
+                }
+                Value::Object(m) => {
+                    f.write_str("Object {")?;
+                    stack.push(Frame::Object(m.as_slice().iter(), false));
+                }
+            }
+        }
+        let Some(top) = stack.last_mut() else {
+            return Ok(());
+        };
+        match top.next() {
+            Some((name, v, first)) => {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                if let Some(name) = name {
+                    write!(f, "{name:?}: ")?;
+                }
+                next = Some(v);
+            }
+            None => {
+                let object = top.is_object();
+                stack.pop();
+                f.write_str(if object { "}" } else { "]" })?;
+            }
+        }
+    }
+}
