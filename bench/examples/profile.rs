@@ -36,6 +36,14 @@ fn main() {
                     n += 1;
                 }
             }
+            "value" => {
+                let v: jet::Value = jet::from_slice(&bytes).expect("valid");
+                n += std::hint::black_box(v).is_object() as u64;
+            }
+            "serde-value" => {
+                let v: serde_json::Value = serde_json::from_slice(&bytes).expect("valid");
+                n += std::hint::black_box(v).is_object() as u64;
+            }
             "serde-ignored" => {
                 serde_json::from_slice::<serde::de::IgnoredAny>(&bytes).expect("valid");
             }

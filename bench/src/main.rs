@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 mod report;
 mod typed;
+mod value;
 
 use typed::{Jet, SerdeJson, SimdJson, Sonic};
 
@@ -170,6 +171,42 @@ fn operations() -> Vec<Operation> {
             ],
         },
         Operation {
+            name: "value parse",
+            typed: false,
+            baseline: "serde_json",
+            contenders: vec![
+                Contender::checked("jet", value::jet_parse, value::jet_parse_checked),
+                Contender::checked(
+                    "jet (serde visitor)",
+                    value::jet_visitor_parse,
+                    value::jet_visitor_parse_checked,
+                ),
+                Contender::checked("serde_json", value::serde_json_parse, value::serde_json_parse_checked),
+                Contender::checked("sonic-rs", value::sonic_parse, value::sonic_parse_checked),
+                Contender::checked(
+                    "simd-json owned",
+                    value::simd_owned_parse,
+                    value::simd_owned_parse_checked,
+                ),
+                Contender::checked(
+                    "simd-json borrowed",
+                    value::simd_borrowed_parse,
+                    value::simd_borrowed_parse_checked,
+                ),
+            ],
+        },
+        Operation {
+            name: "value serialize",
+            typed: false,
+            baseline: "serde_json",
+            contenders: vec![
+                Contender::checked("jet", value::jet_write, value::jet_write_checked),
+                Contender::checked("serde_json", value::serde_json_write, value::serde_json_write_checked),
+                Contender::checked("sonic-rs", value::sonic_write, value::sonic_write_checked),
+                Contender::checked("simd-json owned", value::simd_write, value::simd_write_checked),
+            ],
+        },
+        Operation {
             name: "typed decode",
             typed: true,
             baseline: "serde_json",
@@ -310,7 +347,7 @@ fn main() {
             "--write" => write = Some(PathBuf::from(args.next().expect("--write PATH"))),
             "--op" => only_ops.push(args.next().expect("--op NAME")),
             "-h" | "--help" => {
-                println!("usage: jet-bench [--rounds N] [--op validate|tokens|\"typed decode\"|\"typed encode\"] [--label NAME] [--write bench/RESULTS.md] [FILTER...]");
+                println!("usage: jet-bench [--rounds N] [--op validate|tokens|\"value parse\"|\"value serialize\"|\"typed decode\"|\"typed encode\"] [--label NAME] [--write bench/RESULTS.md] [FILTER...]");
                 return;
             }
             _ => filters.push(arg),

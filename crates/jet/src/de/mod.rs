@@ -20,7 +20,7 @@ use serde::de::{self, Expected, Unexpected, Visitor};
 use self::access::{Enum, Fields, Map, Seq, UnitVariant};
 use crate::error::{Code, Error, Result};
 use crate::options::Options;
-use crate::text::number::{self, Parsed, Wide};
+use crate::text::number::{self, Parsed, Scalar, Wide};
 use crate::text::reader::Event;
 use crate::text::{str_from_checked, Input, IoInput, Kind, Reader, SliceInput, Source, StrInput};
 
@@ -199,16 +199,14 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         ty: Option<&'static str>,
     ) -> Result<V::Value> {
         let text = self.reader.event_bytes(event);
-        match number::parse_integer(text) {
-            Parsed::U64(v) => visitor.visit_u64(v),
+        match number::parse_number_in(self.reader.input_window(), event.start, event.end) {
+            Scalar::U64(v) => visitor.visit_u64(v),
             // `-0` where any value goes keeps its sign, as a float (as in serde_json).
-            Parsed::I64(0) if ty.is_none() => visitor.visit_f64(-0.0),
-            Parsed::I64(v) => visitor.visit_i64(v),
-            Parsed::Float => match number::parse_f64(str_from_checked(text)) {
-                Some(f) => visitor.visit_f64(f),
-                None => Err(self.range(text, ty.unwrap_or("f64"))),
-            },
-            Parsed::Big => self.visit_big(text, visitor, ty),
+            Scalar::I64(0) if ty.is_none() => visitor.visit_f64(-0.0),
+            Scalar::I64(v) => visitor.visit_i64(v),
+            Scalar::F64(f) => visitor.visit_f64(f),
+            Scalar::OutOfRange => Err(self.range(text, ty.unwrap_or("f64"))),
+            Scalar::Big => self.visit_big(text, visitor, ty),
         }
     }
 

@@ -174,7 +174,21 @@ pub(crate) fn parse_f64_in(bytes: &[u8], start: usize, end: usize) -> Option<f64
 fn decimal(bytes: &[u8], start: usize, end: usize) -> Option<(bool, u64, i64)> {
     let negative = bytes[start] == b'-';
     let int_start = start + usize::from(negative);
-    let (int_end, mut w) = scan::parse_digits(bytes, int_start, 0);
+    let (int_end, w) = scan::parse_digits(bytes, int_start, 0);
+    let (w, q) = decimal_rest(bytes, int_start, int_end, w, end)?;
+    Some((negative, w, q))
+}
+
+/// [`decimal`] after the integer digits `bytes[int_start..int_end]`, whose value is `w`: the
+/// fraction and the exponent.
+#[inline]
+fn decimal_rest(
+    bytes: &[u8],
+    int_start: usize,
+    int_end: usize,
+    mut w: u64,
+    end: usize,
+) -> Option<(u64, i64)> {
     let mut digits = int_end - int_start;
     let mut q: i64 = 0;
     let mut i = int_end;
@@ -205,7 +219,60 @@ fn decimal(bytes: &[u8], start: usize, end: usize) -> Option<(bool, u64, i64)> {
         }
         q += if negative_exp { -e } else { e };
     }
-    Some((negative, w, q))
+    Some((w, q))
+}
+
+/// A number's value: the narrowest of `u64`, `i64` and `f64` that holds it exactly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Scalar {
+    U64(u64),
+    /// A negative integer (`-0` is `I64(0)`).
+    I64(i64),
+    /// A number with a fraction or an exponent, correctly rounded.
+    F64(f64),
+    /// An integer beyond 64 bits.
+    Big,
+    /// A float beyond `f64::MAX`.
+    OutOfRange,
+}
+
+/// The value of the number `bytes[start..end]` (which passed the grammar) in one pass over its
+/// digits: what [`parse_integer`] and then [`parse_f64_in`] find, without reading it twice.
+#[inline]
+pub(crate) fn parse_number_in(bytes: &[u8], start: usize, end: usize) -> Scalar {
+    let negative = bytes[start] == b'-';
+    let int_start = start + usize::from(negative);
+    let (int_end, w) = scan::parse_digits(bytes, int_start, 0);
+    if int_end == end {
+        // An integer; up to 19 digits it is exact in `w` (no leading zeros in the grammar).
+        if int_end - int_start > 19 {
+            return match parse_integer(&bytes[start..end]) {
+                Parsed::U64(u) => Scalar::U64(u),
+                Parsed::I64(i) => Scalar::I64(i),
+                Parsed::Float | Parsed::Big => Scalar::Big,
+            };
+        }
+        return if !negative {
+            Scalar::U64(w)
+        } else if w <= 1 << 63 {
+            Scalar::I64((w as i64).wrapping_neg())
+        } else {
+            Scalar::Big
+        };
+    }
+    let f = match decimal_rest(bytes, int_start, int_end, w, end).and_then(|(w, q)| fast_f64(w, q)) {
+        Some(f) if negative => -f,
+        Some(f) => f,
+        None => match super::str_from_checked(&bytes[start..end]).parse::<f64>() {
+            Ok(f) => f,
+            Err(_) => return Scalar::OutOfRange,
+        },
+    };
+    if f.is_finite() {
+        Scalar::F64(f)
+    } else {
+        Scalar::OutOfRange
+    }
 }
 
 /// `w × 10^q` correctly rounded, or `None` when the fast algorithms cannot settle it.
@@ -499,6 +566,7 @@ mod tests {
             "-0.00000000000000000000000000001",
         ];
         for text in hard {
+            one_pass_agrees(text);
             let want = text.parse::<f64>().unwrap();
             let got = parse_f64(text);
             if want.is_finite() {
@@ -528,6 +596,7 @@ mod tests {
             ];
             for text in &texts {
                 let text = text.replace("inf", "1e999");
+                one_pass_agrees(&text);
                 let want = text.parse::<f64>().unwrap();
                 let got = parse_f64(&text);
                 if want.is_finite() {
@@ -537,6 +606,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// [`parse_number_in`] finds what [`parse_integer`] and then [`parse_f64`] find.
+    fn one_pass_agrees(text: &str) {
+        let got = parse_number_in(text.as_bytes(), 0, text.len());
+        let want = match parse_integer(text.as_bytes()) {
+            Parsed::U64(u) => Scalar::U64(u),
+            Parsed::I64(i) => Scalar::I64(i),
+            Parsed::Big => Scalar::Big,
+            Parsed::Float => parse_f64(text).map_or(Scalar::OutOfRange, Scalar::F64),
+        };
+        // Debug text tells -0.0 from 0.0.
+        assert_eq!(format!("{got:?}"), format!("{want:?}"), "{text}");
     }
 
     #[test]
@@ -560,6 +642,7 @@ mod tests {
         ];
         for (text, want) in cases {
             assert_eq!(parse_integer(text.as_bytes()), *want, "{text}");
+            one_pass_agrees(text);
         }
         assert_eq!(parse_wide("-170141183460469231731687303715884105728"), Some(Wide::I128(i128::MIN)));
         assert_eq!(parse_wide("340282366920938463463374607431768211455"), Some(Wide::U128(u128::MAX)));

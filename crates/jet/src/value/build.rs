@@ -8,7 +8,7 @@
 
 use super::{Array, Map, Value};
 use crate::error::{Code, Result};
-use crate::text::number::{self, Parsed};
+use crate::text::number::{self, Scalar};
 use crate::text::reader::Event;
 use crate::text::{str_from_checked, Input, Kind, Reader};
 use crate::Number;
@@ -83,20 +83,21 @@ fn build_number<I: Input>(reader: &Reader<I>, event: &Event, build: Build) -> Re
     if build.lossless_numbers {
         return Ok(Number::from_owned_text(str_from_checked(text).to_owned()));
     }
-    let float = |text: &[u8]| match number::parse_f64_in(reader.input_window(), event.start, event.end) {
-        Some(f) => Ok(Number::from(f)),
-        None => Err(reader.error_near(
-            Code::NumberRange { text: str_from_checked(text).into(), ty: "f64" },
-            reader.offset_of(event.start),
-        )),
+    let out_of_range = || {
+        let code = Code::NumberRange { text: str_from_checked(text).into(), ty: "f64" };
+        Err(reader.error_near(code, reader.offset_of(event.start)))
     };
-    match number::parse_integer(text) {
-        Parsed::U64(u) => Ok(Number::from(u)),
+    match number::parse_number_in(reader.input_window(), event.start, event.end) {
+        Scalar::U64(u) => Ok(Number::from(u)),
         // `-0` keeps its sign, as a float (as serde_json reads it).
-        Parsed::I64(0) => Ok(Number::from(-0.0)),
-        Parsed::I64(i) => Ok(Number::from(i)),
-        Parsed::Float => float(text),
-        Parsed::Big if build.big_integers_as_f64 => float(text),
-        Parsed::Big => Ok(Number::from_owned_text(str_from_checked(text).to_owned())),
+        Scalar::I64(0) => Ok(Number::from(-0.0)),
+        Scalar::I64(i) => Ok(Number::from(i)),
+        Scalar::F64(f) => Ok(Number::from(f)),
+        Scalar::Big if build.big_integers_as_f64 => match number::parse_f64(str_from_checked(text)) {
+            Some(f) => Ok(Number::from(f)),
+            None => out_of_range(),
+        },
+        Scalar::Big => Ok(Number::from_owned_text(str_from_checked(text).to_owned())),
+        Scalar::OutOfRange => out_of_range(),
     }
 }

@@ -343,8 +343,10 @@ impl Default for Map {
 /// Drops nested values without recursion (see [`Value`]'s drop).
 impl<K, V> Drop for Map<K, V> {
     fn drop(&mut self) {
-        if self.entries.iter().any(|(_, v)| v.has_children()) {
-            super::drop_deep(self.entries.drain(..).map(|(_, v)| v));
+        if !self.entries.is_empty() {
+            super::drop_children(&mut self.entries, |entries| {
+                super::drop_deep(entries.drain(..).map(|(_, v)| v));
+            });
         }
     }
 }

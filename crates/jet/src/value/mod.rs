@@ -130,8 +130,8 @@ impl DerefMut for Array {
 
 impl Drop for Array {
     fn drop(&mut self) {
-        if self.0.iter().any(Value::has_children) {
-            drop_deep(self.0.drain(..));
+        if !self.0.is_empty() {
+            drop_children(&mut self.0, |elements| drop_deep(elements.drain(..)));
         }
     }
 }
@@ -411,6 +411,30 @@ impl Value {
                 _ => {}
             }
         }
+    }
+}
+
+/// Containers dropped by plain recursion before the explicit stack takes over: deep enough
+/// for every common document, shallow enough for any thread's stack.
+const DROP_RECURSION: usize = 256;
+
+thread_local! {
+    /// How many container drops are running on this thread, one inside the other.
+    static DROPPING: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+}
+
+/// Drops the children of a container (`children`): by plain recursion, the fastest way,
+/// while fewer than [`DROP_RECURSION`] container drops are running; beyond, by `deep`, which
+/// uses an explicit stack.
+#[inline]
+pub(crate) fn drop_children<T>(children: &mut Vec<T>, deep: impl FnOnce(&mut Vec<T>)) {
+    let depth = DROPPING.get();
+    if depth < DROP_RECURSION {
+        DROPPING.set(depth + 1);
+        children.clear();
+        DROPPING.set(depth);
+    } else {
+        deep(children);
     }
 }
 
