@@ -46,6 +46,11 @@ pub enum Category {
     /// The JSON is valid but its value does not fit what was asked for (a number out of range,
     /// a non-finite float to write).
     Data,
+    /// A path (lazy access, JSON Patch) names a member or element that is not there.
+    NotFound,
+    /// A value is not of the kind asked for: a path steps into a string, a number is read as a
+    /// string.
+    WrongType,
 }
 
 /// What went wrong, without the position. Crate-private: the public face is `Display`.
@@ -85,6 +90,15 @@ pub(crate) enum Code {
     },
     /// A message from serde or from a type's `Serialize`/`Deserialize`.
     Custom(Box<str>),
+    /// A path names nothing: what is missing.
+    NotFound(Box<str>),
+    /// A value is not of the kind a path step or accessor needs.
+    WrongType {
+        expected: &'static str,
+        found: &'static str,
+    },
+    /// A JSON Pointer that breaks RFC 6901.
+    InvalidPointer(Box<str>),
 }
 
 /// A description of the byte(s) found where something else was expected.
@@ -159,6 +173,9 @@ impl fmt::Display for Code {
             Code::NumberRange { text, ty } => write!(f, "number {text} is out of range for {ty}"),
             Code::NotInteger { text, ty } => write!(f, "number {text} is not an integer ({ty})"),
             Code::Custom(msg) => f.write_str(msg),
+            Code::NotFound(what) => f.write_str(what),
+            Code::WrongType { expected, found } => write!(f, "expected {expected}, found {found}"),
+            Code::InvalidPointer(why) => write!(f, "invalid JSON Pointer: {why}"),
         }
     }
 }
@@ -168,9 +185,13 @@ impl Code {
         match self {
             Code::Io(_) => Category::Io,
             Code::Eof(_) => Category::Eof,
-            Code::NonFinite | Code::NumberRange { .. } | Code::NotInteger { .. } | Code::Custom(_) => {
-                Category::Data
-            }
+            Code::NonFinite
+            | Code::NumberRange { .. }
+            | Code::NotInteger { .. }
+            | Code::Custom(_)
+            | Code::InvalidPointer(_) => Category::Data,
+            Code::NotFound(_) => Category::NotFound,
+            Code::WrongType { .. } => Category::WrongType,
             _ => Category::Syntax,
         }
     }
@@ -216,6 +237,25 @@ impl Error {
     /// True when the error has no position yet (it came from serde, a visitor or a conversion).
     pub(crate) fn lacks_position(&self) -> bool {
         self.inner.line == 0 && !matches!(self.inner.code, Code::Io(_))
+    }
+
+    /// This error, placed in `input` where its own input (a part of it starting at `start`)
+    /// placed it, with `prefix` before its pointer.
+    #[cold]
+    pub(crate) fn relocate(self, input: &[u8], start: usize, prefix: &str) -> Error {
+        let at = start + self.inner.offset as usize;
+        let pointer = format!("{prefix}{}", self.inner.pointer);
+        Error::new(self.inner.code, Position::in_slice(input, at), pointer)
+    }
+
+    /// True when a path names nothing (see [`Category::NotFound`]).
+    pub fn is_not_found(&self) -> bool {
+        self.category() == Category::NotFound
+    }
+
+    /// True when a value is not of the kind asked for (see [`Category::WrongType`]).
+    pub fn is_wrong_type(&self) -> bool {
+        self.category() == Category::WrongType
     }
 
     /// The broad class of the error.

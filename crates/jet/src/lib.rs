@@ -24,6 +24,7 @@ mod macros;
 
 mod de;
 mod error;
+pub mod lazy;
 mod options;
 mod scan;
 mod ser;
@@ -37,6 +38,7 @@ pub use ser::{
     to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, Compound, Serializer,
 };
 
+pub use lazy::{get, get_many, LazyValue};
 pub use value::{from_value, to_value, Map, Value};
 
 /// Items the macros use; not part of the API.

@@ -45,6 +45,7 @@ pub struct Options {
     pub(crate) nonfinite_as_null: bool,
     pub(crate) big_integers_as_f64: bool,
     pub(crate) lossless_numbers: bool,
+    pub(crate) trusted: bool,
 }
 
 impl Default for Options {
@@ -73,6 +74,7 @@ impl Options {
             nonfinite_as_null: false,
             big_integers_as_f64: false,
             lossless_numbers: false,
+            trusted: false,
         }
     }
 

@@ -43,6 +43,15 @@ impl Kind {
     }
 
     /// A name for messages: "a number", "'{'".
+    /// The kind of value a token starts, with an article: "an object", "a number".
+    pub(crate) fn value_name(self) -> &'static str {
+        match self {
+            Kind::BeginObject | Kind::EndObject => "an object",
+            Kind::BeginArray | Kind::EndArray => "an array",
+            other => other.describe(),
+        }
+    }
+
     pub(crate) fn describe(self) -> &'static str {
         match self {
             Kind::Null => "null",

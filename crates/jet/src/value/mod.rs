@@ -27,7 +27,7 @@ mod build;
 mod convert;
 mod index;
 mod map;
-mod pointer;
+pub(crate) mod pointer;
 mod serde_impl;
 mod write;
 

@@ -47,7 +47,6 @@ pub(crate) fn array_index(token: &str) -> Option<usize> {
 }
 
 /// Appends one reference token to a pointer, escaped.
-#[allow(dead_code)] // used by the patch module
 pub(crate) fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
     for c in token.chars() {

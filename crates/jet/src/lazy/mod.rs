@@ -1,0 +1,410 @@
+//! Lazy access: pick values out of a document by path without building a tree.
+//!
+//! [`get`] walks the input once, up to the value the path names, skipping everything else
+//! in place, and returns a [`LazyValue`]: the value's bytes, read further only when asked
+//! ([`as_str`](LazyValue::as_str), [`get`](LazyValue::get), [`iter_array`](LazyValue::iter_array),
+//! [`to`](LazyValue::to), ...). [`get_many`] resolves several paths in one pass.
+//!
+//! # What is validated
+//!
+//! By default, **every byte `get` passes over is checked** as strictly as a full parse checks
+//! it — grammar, UTF-8, escapes, duplicate names in the objects it walks through, depth — and
+//! so is the whole value it returns. Malformed input before or around the value is an error,
+//! never silently accepted. What comes after the value (or after the last value of
+//! [`get_many`]) is not read at all, so it is not checked: for that, validate the document.
+//!
+//! [`Options::trusted`] skips the checks of the values passed over (their structure is still
+//! followed: strings, brackets and separators), for input known to be valid. The value
+//! returned is still checked whole. On invalid input, trusted lookups give an error or a wrong
+//! answer, never a panic or undefined behaviour.
+//!
+//! # Errors
+//!
+//! Three kinds, told apart by [`Error::category`](crate::Error::category):
+//! [`NotFound`](crate::Category::NotFound) (no member of that name, an index past the end),
+//! [`WrongType`](crate::Category::WrongType) (a key into an array, a step into a string, a
+//! number asked for as a string), and [`Syntax`](crate::Category::Syntax) or
+//! [`Eof`](crate::Category::Eof) for invalid JSON.
+//!
+//! ```
+//! let json = r#"{"statuses": [{"id": 1, "user": {"name": "a"}}, {"id": 2, "user": {"name": "b"}}]}"#;
+//! let user = jet::get(json, "/statuses/1/user")?;
+//! assert_eq!(user.as_raw_str(), r#"{"name": "b"}"#);
+//! assert_eq!(user.get("/name")?.as_str()?, "b");
+//! assert_eq!(jet::get(json, jet::path!["statuses", 0, "id"])?.as_u64()?, 1);
+//! assert!(jet::get(json, "/statuses/7").unwrap_err().is_not_found());
+//! assert!(jet::get(json, "/statuses/name").unwrap_err().is_not_found());
+//! assert!(jet::get(json, "/statuses/0/id/x").unwrap_err().is_wrong_type());
+//! assert!(jet::get(r#"{"a": tru, "b": 1}"#, "/b").unwrap_err().is_syntax());
+//! # Ok::<(), jet::Error>(())
+//! ```
+
+mod nav;
+mod path;
+mod value;
+
+pub use self::path::{JsonPath, PathItem, Steps};
+pub use self::value::{LazyElements, LazyMembers, LazyValue};
+
+use self::nav::{Checked, Nav, Raw};
+use self::path::Step;
+use crate::error::{Code, Result};
+use crate::options::Options;
+use crate::text::{Kind, Reader};
+
+/// Input that [`get`] reads: bytes (UTF-8 checked) or text.
+pub trait Document<'a>: private::Sealed {
+    #[doc(hidden)]
+    fn bytes(&self) -> &'a [u8];
+    #[doc(hidden)]
+    fn is_str(&self) -> bool;
+}
+
+mod private {
+    pub trait Sealed {}
+    impl Sealed for &[u8] {}
+    impl Sealed for &str {}
+    impl Sealed for &String {}
+    impl Sealed for &Vec<u8> {}
+    impl<const N: usize> Sealed for &[u8; N] {}
+}
+
+impl<'a> Document<'a> for &'a [u8] {
+    fn bytes(&self) -> &'a [u8] {
+        self
+    }
+    fn is_str(&self) -> bool {
+        false
+    }
+}
+
+impl<'a, const N: usize> Document<'a> for &'a [u8; N] {
+    fn bytes(&self) -> &'a [u8] {
+        &self[..]
+    }
+    fn is_str(&self) -> bool {
+        false
+    }
+}
+
+impl<'a> Document<'a> for &'a Vec<u8> {
+    fn bytes(&self) -> &'a [u8] {
+        self
+    }
+    fn is_str(&self) -> bool {
+        false
+    }
+}
+
+impl<'a> Document<'a> for &'a str {
+    fn bytes(&self) -> &'a [u8] {
+        self.as_bytes()
+    }
+    fn is_str(&self) -> bool {
+        true
+    }
+}
+
+impl<'a> Document<'a> for &'a String {
+    fn bytes(&self) -> &'a [u8] {
+        self.as_bytes()
+    }
+    fn is_str(&self) -> bool {
+        true
+    }
+}
+
+/// The value at `path` in `json`, found without building a tree; every byte passed over is
+/// validated (see the [module documentation](self)). `path` is a JSON Pointer string or a
+/// [`path!`](crate::path).
+pub fn get<'a, D: Document<'a>, P: JsonPath>(json: D, path: P) -> Result<LazyValue<'a>> {
+    Options::strict().get(json, path)
+}
+
+/// The values at several paths in one pass over `json`: the outer error is for invalid JSON,
+/// each inner result says whether its path was found.
+///
+/// ```
+/// let json = r#"{"a": {"b": [10, 20]}, "c": "x"}"#;
+/// let found = jet::get_many(json, &["/a/b/1", "/c", "/a/z", "/a"])?;
+/// assert_eq!(found[0].as_ref().unwrap().as_u64()?, 20);
+/// assert_eq!(found[1].as_ref().unwrap().as_str()?, "x");
+/// assert!(found[2].as_ref().unwrap_err().is_not_found());
+/// assert_eq!(found[3].as_ref().unwrap().as_raw_str(), r#"{"b": [10, 20]}"#);
+/// # Ok::<(), jet::Error>(())
+/// ```
+pub fn get_many<'a, D: Document<'a>, P: JsonPath>(
+    json: D,
+    paths: &[P],
+) -> Result<Vec<Result<LazyValue<'a>>>> {
+    Options::strict().get_many(json, paths)
+}
+
+impl Options {
+    /// [`get`] and [`get_many`]: trust the input, checking only the structure of the values
+    /// passed over (strings, brackets, separators), not their grammar, UTF-8 or duplicate
+    /// names. The value found is still checked whole. For input known to be valid: faster,
+    /// but invalid input gives an error or a wrong answer.
+    pub fn trusted(mut self, on: bool) -> Options {
+        self.trusted = on;
+        self
+    }
+
+    /// [`get`] with these options (depth limit, duplicate names, [`trusted`](Options::trusted)).
+    pub fn get<'a, D: Document<'a>, P: JsonPath>(&self, json: D, path: P) -> Result<LazyValue<'a>> {
+        let bytes = json.bytes();
+        let raw = if self.trusted {
+            resolve(&mut Raw::new(bytes), path.steps())?
+        } else if json.is_str() {
+            let reader = Reader::from_str(crate::text::str_from_checked(bytes));
+            resolve(&mut Checked::new(reader, bytes, self), path.steps())?
+        } else {
+            resolve(&mut Checked::new(Reader::from_slice(bytes), bytes, self), path.steps())?
+        };
+        self.lazy(raw, bytes)
+    }
+
+    /// [`get_many`] with these options.
+    pub fn get_many<'a, D: Document<'a>, P: JsonPath>(
+        &self,
+        json: D,
+        paths: &[P],
+    ) -> Result<Vec<Result<LazyValue<'a>>>> {
+        let bytes = json.bytes();
+        let mut steps = Vec::with_capacity(paths.len());
+        for p in paths {
+            let mut path = Vec::new();
+            let mut iter = p.steps();
+            while let Some(step) = iter.next_step() {
+                path.push(step?.into_owned());
+            }
+            steps.push(path);
+        }
+        let mut found: Vec<Option<Result<&'a [u8]>>> = (0..paths.len()).map(|_| None).collect();
+        let all: Vec<usize> = (0..paths.len()).collect();
+        let mut many = Many { steps: &steps, found: &mut found, left: paths.len() };
+        if self.trusted {
+            many.walk(&mut Raw::new(bytes), &all, 0, &mut String::new())?;
+        } else if json.is_str() {
+            let reader = Reader::from_str(crate::text::str_from_checked(bytes));
+            many.walk(&mut Checked::new(reader, bytes, self), &all, 0, &mut String::new())?;
+        } else {
+            let reader = Reader::from_slice(bytes);
+            many.walk(&mut Checked::new(reader, bytes, self), &all, 0, &mut String::new())?;
+        }
+        Ok(found
+            .into_iter()
+            .map(|f| f.expect("every path ends found or not").and_then(|raw| self.lazy(raw, bytes)))
+            .collect())
+    }
+
+    /// The value found: checked whole when the walk did not check it.
+    fn lazy<'a>(&self, raw: &'a [u8], input: &'a [u8]) -> Result<LazyValue<'a>> {
+        if self.trusted {
+            let opts =
+                Options::strict().allow_duplicate_names(self.allow_duplicate_names).max_depth(self.max_depth);
+            if let Err(e) = crate::text::RawValue::from_bytes(raw).validate(&opts) {
+                // Placed in the whole input.
+                let start = raw.as_ptr() as usize - input.as_ptr() as usize;
+                return Err(e.relocate(input, start, ""));
+            }
+        }
+        Ok(LazyValue::new(raw))
+    }
+}
+
+/// Walks `nav` along `steps`, returning the bytes of the value they lead to.
+fn resolve<'a, 's, N: Nav<'a>>(nav: &mut N, mut steps: Steps<'s>) -> Result<&'a [u8]> {
+    let mut pointer = String::new();
+    while let Some(step) = steps.next_step() {
+        let step = step?;
+        let (kind, at) = nav.peek()?;
+        step_into(nav, &step, kind, at, &pointer)?;
+        step.push_to(&mut pointer);
+    }
+    nav.take()
+}
+
+/// One step down from the value of `kind` at offset `at` (whose pointer is `pointer`), into the
+/// member or element `step` names.
+fn step_into<'a, N: Nav<'a>>(
+    nav: &mut N,
+    step: &Step<'_>,
+    kind: Kind,
+    at: usize,
+    pointer: &str,
+) -> Result<()> {
+    match kind {
+        Kind::BeginObject => {
+            let Some(key) = step.key() else {
+                return Err(wrong_type(nav, step, kind, at, pointer));
+            };
+            nav.enter()?;
+            loop {
+                match nav.next_member(|name| name == key)? {
+                    Some(true) => return Ok(()),
+                    Some(false) => nav.skip()?,
+                    None => return Err(not_found(nav, step, false, at, pointer)),
+                }
+            }
+        }
+        Kind::BeginArray => {
+            let index = match step.index() {
+                Some(Some(index)) => index,
+                Some(None) => return Err(not_found(nav, step, true, at, pointer)),
+                None => return Err(wrong_type(nav, step, kind, at, pointer)),
+            };
+            nav.enter()?;
+            let mut n = 0;
+            loop {
+                if !nav.next_element()? {
+                    return Err(not_found(nav, step, true, at, pointer));
+                }
+                if n == index {
+                    return Ok(());
+                }
+                nav.skip()?;
+                n += 1;
+            }
+        }
+        _ => Err(wrong_type(nav, step, kind, at, pointer)),
+    }
+}
+
+#[cold]
+fn not_found<'a, N: Nav<'a>>(
+    nav: &N,
+    step: &Step<'_>,
+    array: bool,
+    at: usize,
+    pointer: &str,
+) -> crate::Error {
+    let mut full = pointer.to_owned();
+    step.push_to(&mut full);
+    let what = match step.index() {
+        _ if !array => format!("no member {:?} in the object", step.text()),
+        Some(Some(i)) => format!("no element {i} in the array"),
+        _ => format!("no element {:?} in the array (not a position)", step.text()),
+    };
+    nav.error(Code::NotFound(what.into()), at, full)
+}
+
+#[cold]
+fn wrong_type<'a, N: Nav<'a>>(
+    nav: &N,
+    step: &Step<'_>,
+    kind: Kind,
+    at: usize,
+    pointer: &str,
+) -> crate::Error {
+    let mut full = pointer.to_owned();
+    step.push_to(&mut full);
+    nav.error(Code::WrongType { expected: step.expects(), found: kind.value_name() }, at, full)
+}
+
+/// The walk of [`get_many`]: all paths down the document at once.
+struct Many<'p, 'a> {
+    steps: &'p [Vec<Step<'static>>],
+    found: &'p mut [Option<Result<&'a [u8]>>],
+    /// Paths not yet settled.
+    left: usize,
+}
+
+impl<'a> Many<'_, 'a> {
+    fn settle(&mut self, path: usize, result: Result<&'a [u8]>) {
+        if self.found[path].is_none() {
+            self.found[path] = Some(result);
+            self.left -= 1;
+        }
+    }
+
+    /// At the value that the first `level` steps of each path in `paths` lead to.
+    fn walk<N: Nav<'a>>(
+        &mut self,
+        nav: &mut N,
+        paths: &[usize],
+        level: usize,
+        pointer: &mut String,
+    ) -> Result<()> {
+        let (ending, going): (Vec<usize>, Vec<usize>) =
+            paths.iter().partition(|&&p| self.steps[p].len() == level);
+        if !ending.is_empty() {
+            // Take the value whole; the paths that go deeper continue in its (checked) bytes.
+            let raw = nav.take()?;
+            for p in ending {
+                self.settle(p, Ok(raw));
+            }
+            for p in going {
+                let mut inner = Raw::new(raw);
+                let steps = Steps::owned(&self.steps[p][level..]);
+                let result = resolve(&mut inner, steps)
+                    .map_err(|e| e.relocate(nav.input(), nav.offset_of(raw), pointer));
+                self.settle(p, result);
+            }
+            return Ok(());
+        }
+        let (kind, at) = nav.peek()?;
+        // Paths that cannot step into this value end here.
+        let mut live = Vec::with_capacity(going.len());
+        for &p in &going {
+            let step = &self.steps[p][level];
+            let fits = match kind {
+                Kind::BeginObject => step.key().is_some(),
+                Kind::BeginArray => matches!(step.index(), Some(Some(_))),
+                _ => false,
+            };
+            if fits {
+                live.push(p);
+            } else if kind == Kind::BeginArray && matches!(step.index(), Some(None)) {
+                let e = not_found(nav, step, true, at, pointer);
+                self.settle(p, Err(e));
+            } else {
+                let e = wrong_type(nav, step, kind, at, pointer);
+                self.settle(p, Err(e));
+            }
+        }
+        if live.is_empty() {
+            return nav.skip();
+        }
+        nav.enter()?;
+        let mut n = 0usize;
+        loop {
+            let here: Vec<usize> = if kind == Kind::BeginObject {
+                let steps = self.steps;
+                match nav.next_member(|name| {
+                    live.iter().copied().filter(|&p| steps[p][level].key() == Some(name)).collect()
+                })? {
+                    Some(here) => here,
+                    None => break,
+                }
+            } else {
+                if !nav.next_element()? {
+                    break;
+                }
+                live.iter().copied().filter(|&p| self.steps[p][level].index() == Some(Some(n))).collect()
+            };
+            if here.is_empty() {
+                nav.skip()?;
+            } else {
+                let len = pointer.len();
+                self.steps[here[0]][level].push_to(pointer);
+                self.walk(nav, &here, level + 1, pointer)?;
+                pointer.truncate(len);
+            }
+            n += 1;
+            if self.left == 0 {
+                return Ok(());
+            }
+            if live.iter().all(|&p| self.found[p].is_some()) {
+                return nav.leave();
+            }
+        }
+        for &p in &live {
+            if self.found[p].is_none() {
+                let e = not_found(nav, &self.steps[p][level], kind == Kind::BeginArray, at, pointer);
+                self.settle(p, Err(e));
+            }
+        }
+        Ok(())
+    }
+}

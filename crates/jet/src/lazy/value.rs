@@ -1,0 +1,196 @@
+//! [`LazyValue`]: one value's bytes, read further only on demand.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use super::nav::{Nav, Raw};
+use super::{resolve, JsonPath};
+use crate::error::{Code, Error, Position, Result};
+use crate::text::{str_from_checked, string, Kind, Number, RawValue};
+
+/// A JSON value found by [`get`](crate::get): its bytes in the input, checked to be valid JSON,
+/// and nothing decoded yet.
+///
+/// ```
+/// let json = br#"{"list": [1, "two", {"three": 3}], "name": "caf\u00e9"}"#;
+/// let v = jet::get(json, "")?;
+/// assert_eq!(v.get("/name")?.as_str()?, "café");
+/// let kinds: Vec<_> = v.get("/list")?.iter_array()?.map(|e| e.kind()).collect();
+/// assert_eq!(kinds, [jet::text::Kind::Number, jet::text::Kind::String, jet::text::Kind::BeginObject]);
+/// let names: Vec<_> = v.iter_object()?.map(|(k, _)| k).collect();
+/// assert_eq!(names, ["list", "name"]);
+/// let three: std::collections::BTreeMap<String, u8> = v.get("/list/2")?.to()?;
+/// assert_eq!(three["three"], 3);
+/// # Ok::<(), jet::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct LazyValue<'a> {
+    raw: &'a [u8],
+}
+
+impl<'a> LazyValue<'a> {
+    /// A value from bytes checked to be one JSON value with no whitespace around it.
+    pub(crate) fn new(raw: &'a [u8]) -> LazyValue<'a> {
+        debug_assert!(RawValue::from_bytes(raw).is_valid(), "unchecked lazy value");
+        LazyValue { raw }
+    }
+
+    /// The kind of the value (`BeginObject` for an object, `BeginArray` for an array).
+    pub fn kind(&self) -> Kind {
+        Kind::of_first_byte(self.raw[0]).expect("a checked value starts with a value's byte")
+    }
+
+    /// The value's JSON text, exactly as in the input.
+    pub fn as_raw_str(&self) -> &'a str {
+        str_from_checked(self.raw)
+    }
+
+    /// The value's JSON text as a [`RawValue`].
+    pub fn as_raw(&self) -> &'a RawValue {
+        RawValue::from_bytes(self.raw)
+    }
+
+    #[cold]
+    fn wrong_type(&self, expected: &'static str) -> Error {
+        let code = Code::WrongType { expected, found: self.kind().value_name() };
+        Error::new(code, Position::in_slice(self.raw, 0), String::new())
+    }
+
+    /// True for `null`.
+    pub fn is_null(&self) -> bool {
+        self.kind() == Kind::Null
+    }
+
+    /// The string, unescaped (borrowed from the input when it has no escapes).
+    pub fn as_str(&self) -> Result<Cow<'a, str>> {
+        if self.kind() != Kind::String {
+            return Err(self.wrong_type("a string"));
+        }
+        let inner = &self.raw[1..self.raw.len() - 1];
+        if !inner.contains(&b'\\') {
+            return Ok(Cow::Borrowed(str_from_checked(inner)));
+        }
+        let mut out = Vec::with_capacity(inner.len());
+        string::unescape(inner, string::ESCAPED, &mut out);
+        Ok(Cow::Owned(str_from_checked(&out).to_owned()))
+    }
+
+    /// The boolean.
+    pub fn as_bool(&self) -> Result<bool> {
+        match self.raw {
+            b"true" => Ok(true),
+            b"false" => Ok(false),
+            _ => Err(self.wrong_type("a boolean")),
+        }
+    }
+
+    /// The number, keeping its text.
+    pub fn as_number(&self) -> Result<Number<'a>> {
+        if self.kind() != Kind::Number {
+            return Err(self.wrong_type("a number"));
+        }
+        Ok(Number::from_checked(self.as_raw_str()))
+    }
+
+    /// The number as an `i64`, exactly (an error when it has a fraction or is out of range).
+    pub fn as_i64(&self) -> Result<i64> {
+        self.as_number()?.as_i64()
+    }
+
+    /// The number as a `u64`, exactly.
+    pub fn as_u64(&self) -> Result<u64> {
+        self.as_number()?.as_u64()
+    }
+
+    /// The number as the nearest `f64` (an error beyond its range).
+    pub fn as_f64(&self) -> Result<f64> {
+        self.as_number()?.as_f64()
+    }
+
+    /// The value at `path` inside this one (relative: `""` is this value).
+    pub fn get<P: JsonPath>(&self, path: P) -> Result<LazyValue<'a>> {
+        let raw = resolve(&mut Raw::new(self.raw), path.steps())?;
+        Ok(LazyValue::new(raw))
+    }
+
+    /// The elements of an array, lazily.
+    pub fn iter_array(&self) -> Result<LazyElements<'a>> {
+        if self.kind() != Kind::BeginArray {
+            return Err(self.wrong_type("an array"));
+        }
+        let mut nav = Raw::new(self.raw);
+        nav.enter()?;
+        Ok(LazyElements { nav })
+    }
+
+    /// The members of an object, lazily: names unescaped (borrowed when they have no escapes).
+    pub fn iter_object(&self) -> Result<LazyMembers<'a>> {
+        if self.kind() != Kind::BeginObject {
+            return Err(self.wrong_type("an object"));
+        }
+        let mut nav = Raw::new(self.raw);
+        nav.enter()?;
+        Ok(LazyMembers { nav })
+    }
+
+    /// Deserializes the value (with jet's strict defaults), borrowing from the input where
+    /// the target type does.
+    pub fn to<T: serde::Deserialize<'a>>(&self) -> Result<T> {
+        crate::from_slice(self.raw)
+    }
+}
+
+impl fmt::Debug for LazyValue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "LazyValue({})", self.as_raw_str())
+    }
+}
+
+/// The value's JSON text, as in the input.
+impl fmt::Display for LazyValue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_raw_str())
+    }
+}
+
+/// The elements of a [`LazyValue`] array.
+#[derive(Debug)]
+pub struct LazyElements<'a> {
+    nav: Raw<'a>,
+}
+
+impl<'a> Iterator for LazyElements<'a> {
+    type Item = LazyValue<'a>;
+
+    fn next(&mut self) -> Option<LazyValue<'a>> {
+        // The bytes were checked: the walk cannot fail.
+        if !self.nav.next_element().ok()? {
+            return None;
+        }
+        self.nav.take().ok().map(LazyValue::new)
+    }
+}
+
+/// The members of a [`LazyValue`] object.
+#[derive(Debug)]
+pub struct LazyMembers<'a> {
+    nav: Raw<'a>,
+}
+
+impl<'a> Iterator for LazyMembers<'a> {
+    type Item = (Cow<'a, str>, LazyValue<'a>);
+
+    fn next(&mut self) -> Option<(Cow<'a, str>, LazyValue<'a>)> {
+        // The bytes were checked: the walk cannot fail.
+        let (raw, escaped) = self.nav.next_name().ok()??;
+        let name = if escaped {
+            let mut out = Vec::with_capacity(raw.len());
+            string::unescape(raw, string::ESCAPED, &mut out);
+            Cow::Owned(str_from_checked(&out).to_owned())
+        } else {
+            Cow::Borrowed(str_from_checked(raw))
+        };
+        let value = self.nav.take().ok()?;
+        Some((name, LazyValue::new(value)))
+    }
+}

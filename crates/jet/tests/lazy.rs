@@ -1,0 +1,232 @@
+//! Lazy access (`jet::get`, `get_many`, `LazyValue`): answers equal a full parse's, errors of
+//! the three kinds, the validation contract, and the trusted mode.
+
+mod common;
+
+use common::{corpus, Rng};
+use jet::{json, path, Category, Options, Value};
+
+const DOC: &str = r#"{
+  "statuses": [
+    {"id": 1, "text": "caf\u00e9 \"quoted\"", "user": {"name": "a", "tags": []}},
+    {"id": 2, "text": "plain", "user": {"name": "b", "tags": ["x", "y"]}}
+  ],
+  "a/b": {"m~n": -12.5e1},
+  "": "empty name",
+  "big": 123456789012345678901234567890,
+  "flag": false,
+  "nothing": null
+}"#;
+
+#[test]
+fn paths_find_what_pointer_finds() {
+    let full: Value = jet::from_str(DOC).unwrap();
+    let pointers = [
+        "",
+        "/statuses",
+        "/statuses/0",
+        "/statuses/1/user/tags/1",
+        "/statuses/0/text",
+        "/a~1b/m~0n",
+        "/",
+        "/big",
+        "/flag",
+        "/nothing",
+        "/statuses/1/user/tags",
+    ];
+    for opts in [Options::default(), Options::default().trusted(true)] {
+        for p in pointers {
+            let lazy = opts.get(DOC, p).unwrap_or_else(|e| panic!("{p}: {e}"));
+            let value: Value = lazy.to().unwrap();
+            assert_eq!(Some(&value), full.pointer(p), "{p}");
+            let from_bytes = opts.get(DOC.as_bytes(), p).unwrap();
+            assert_eq!(from_bytes.as_raw_str(), lazy.as_raw_str(), "{p}: bytes input");
+        }
+    }
+    // `path!` needs no escapes.
+    let cases = [
+        (jet::get(DOC, path!["a/b", "m~n"]).unwrap(), "-12.5e1"),
+        (jet::get(DOC, path!["statuses", 1, "user", "name"]).unwrap(), r#""b""#),
+        (jet::get(DOC, path![""]).unwrap(), r#""empty name""#),
+    ];
+    for (lazy, raw) in cases {
+        assert_eq!(lazy.as_raw_str(), raw);
+    }
+}
+
+#[test]
+fn accessors() {
+    let text = jet::get(DOC, "/statuses/0/text").unwrap();
+    assert_eq!(text.as_str().unwrap(), "café \"quoted\"");
+    assert!(matches!(
+        jet::get(DOC, "/statuses/1/text").unwrap().as_str().unwrap(),
+        std::borrow::Cow::Borrowed("plain")
+    ));
+    assert_eq!(jet::get(DOC, "/statuses/1/id").unwrap().as_i64().unwrap(), 2);
+    assert_eq!(jet::get(DOC, "/a~1b/m~0n").unwrap().as_f64().unwrap(), -125.0);
+    assert!(!jet::get(DOC, "/flag").unwrap().as_bool().unwrap());
+    assert!(jet::get(DOC, "/nothing").unwrap().is_null());
+    let big = jet::get(DOC, "/big").unwrap();
+    assert_eq!(big.as_number().unwrap().as_text(), Some("123456789012345678901234567890"));
+    assert!(big.as_u64().unwrap_err().is_data(), "out of range for u64");
+    // Wrong types.
+    let cases = [
+        ("string of a number", jet::get(DOC, "/big").unwrap().as_str().map(drop)),
+        ("bool of null", jet::get(DOC, "/nothing").unwrap().as_bool().map(drop)),
+        ("number of a string", jet::get(DOC, "/statuses/1/text").unwrap().as_i64().map(drop)),
+        ("array of an object", jet::get(DOC, "").unwrap().iter_array().map(drop)),
+        ("object of an array", jet::get(DOC, "/statuses").unwrap().iter_object().map(drop)),
+    ];
+    for (name, result) in cases {
+        assert_eq!(result.unwrap_err().category(), Category::WrongType, "{name}");
+    }
+    // Iteration and sub-paths.
+    let statuses = jet::get(DOC, "/statuses").unwrap();
+    let ids: Vec<u64> =
+        statuses.iter_array().unwrap().map(|s| s.get("/id").unwrap().as_u64().unwrap()).collect();
+    assert_eq!(ids, [1, 2]);
+    let names: Vec<String> =
+        jet::get(DOC, "").unwrap().iter_object().unwrap().map(|(k, _)| k.into_owned()).collect();
+    assert_eq!(names, ["statuses", "a/b", "", "big", "flag", "nothing"]);
+    let escaped = jet::get(r#"{"k\u0065y": 1}"#, "").unwrap();
+    assert_eq!(escaped.iter_object().unwrap().next().unwrap().0, "key");
+    assert_eq!(statuses.get(path![1, "user", "tags", 0]).unwrap().as_str().unwrap(), "x");
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct User<'a> {
+        name: &'a str,
+        tags: Vec<&'a str>,
+    }
+    let user: User = statuses.get("/1/user").unwrap().to().unwrap();
+    assert_eq!(user, User { name: "b", tags: vec!["x", "y"] });
+    assert_eq!(format!("{}", jet::get(DOC, "/statuses/1/user/tags").unwrap()), r#"["x", "y"]"#);
+}
+
+#[test]
+fn errors_of_three_kinds() {
+    // (name, json, path, category, pointer)
+    let cases = [
+        ("missing member", DOC, "/statuses/0/nope", Category::NotFound, "/statuses/0/nope"),
+        ("index past the end", DOC, "/statuses/2", Category::NotFound, "/statuses/2"),
+        ("dash is past the end", DOC, "/statuses/-", Category::NotFound, "/statuses/-"),
+        ("name into an array", DOC, "/statuses/id", Category::NotFound, "/statuses/id"),
+        ("into a number", DOC, "/statuses/0/id/x", Category::WrongType, "/statuses/0/id/x"),
+        ("into a string", DOC, "/statuses/0/text/0", Category::WrongType, "/statuses/0/text/0"),
+        ("invalid before", r#"{"a": [1, 2,], "b": 1}"#, "/b", Category::Syntax, "/a/2"),
+        ("invalid UTF-8 passed over", "{\"a\": \"\u{1}\", \"b\": 1}", "/b", Category::Syntax, "/a"),
+        ("duplicate passed over", r#"{"a": 1, "a": 2, "b": 3}"#, "/b", Category::Syntax, ""),
+        ("invalid target", r#"{"a": 1, "b": [1 2]}"#, "/b", Category::Syntax, "/b/0"),
+        ("truncated", r#"{"a": 1, "b": [1, 2"#, "/b", Category::Eof, "/b/1"),
+        ("bad pointer", DOC, "statuses", Category::Data, ""),
+        ("bad escape", DOC, "/a~2b", Category::Data, ""),
+    ];
+    for (name, json, p, category, pointer) in cases {
+        let err = jet::get(json, p).expect_err(name);
+        assert_eq!(err.category(), category, "{name}: {err}");
+        assert_eq!(err.pointer(), pointer, "{name}: {err}");
+    }
+    // The error of a missing member points at its object.
+    let err = jet::get(DOC, "/statuses/1/user/age").unwrap_err();
+    assert_eq!((err.line(), err.column()), (4, 40), "{err}");
+    assert_eq!(
+        err.to_string(),
+        r#"no member "age" in the object at /statuses/1/user/age (line 4, column 40, byte 139)"#
+    );
+    // Typed path steps are stricter than pointer tokens.
+    assert!(jet::get(DOC, path!["statuses", "0"]).unwrap_err().is_wrong_type());
+    assert!(jet::get(DOC, path![0]).unwrap_err().is_wrong_type());
+}
+
+#[test]
+fn validation_contract() {
+    let bad_before = r#"{"a": [1, 2,], "b": {"c": 1}}"#;
+    let bad_after = r#"{"b": {"c": 1}, "a": [1, 2,]}"#;
+    let bad_target = r#"{"a": [1, 2], "b": {"c": 1,}}"#;
+    let trusted = Options::default().trusted(true);
+    // Validated: everything passed over is checked; what follows the value is not read.
+    assert!(jet::get(bad_before, "/b").is_err());
+    assert_eq!(jet::get(bad_after, "/b").unwrap().as_raw_str(), r#"{"c": 1}"#);
+    assert!(jet::get(bad_target, "/b").is_err());
+    // Trusted: skipped values are not checked, the value found is.
+    assert_eq!(trusted.get(bad_before, "/b").unwrap().as_raw_str(), r#"{"c": 1}"#);
+    assert!(trusted.get(bad_target, "/b").unwrap_err().is_syntax());
+    // Trusted never panics, whatever the input: every prefix and every byte changed.
+    let mut rng = Rng(11);
+    let bytes = DOC.as_bytes();
+    for cut in 0..bytes.len() {
+        let _ = trusted.get(&bytes[..cut], "/statuses/1/user/tags/1");
+        let _ = jet::get(&bytes[..cut], "/statuses/1/user/tags/1");
+        let mut changed = bytes.to_vec();
+        changed[cut] = b"{}[]\",:\\ax0"[rng.range(0, 10)];
+        let _ = trusted.get(&changed, "/statuses/1/user/tags/1");
+        let _ = jet::get_many(&changed, &["/a~1b", "/statuses/1/text", "/big"]);
+        let _ = trusted.get_many(&changed, &["/a~1b", "/statuses/1/text", "/big"]);
+    }
+}
+
+/// Up to `max` pointers of values in `v`, spread over the document.
+fn some_pointers(v: &Value, max: usize) -> Vec<String> {
+    let mut all = Vec::new();
+    let mut stack = vec![(String::new(), v)];
+    while let Some((p, v)) = stack.pop() {
+        all.push(p.clone());
+        match v {
+            Value::Array(a) => stack.extend(a.iter().enumerate().map(|(i, e)| (format!("{p}/{i}"), e))),
+            Value::Object(m) => stack.extend(
+                m.iter().map(|(k, e)| (format!("{p}/{}", k.replace('~', "~0").replace('/', "~1")), e)),
+            ),
+            _ => {}
+        }
+    }
+    let step = (all.len() / max).max(1);
+    all.into_iter().step_by(step).collect()
+}
+
+#[test]
+fn corpus_get_equals_pointer() {
+    for (name, bytes) in corpus() {
+        let full: Value = jet::from_slice(&bytes).unwrap();
+        let pointers = some_pointers(&full, 150);
+        for opts in [Options::default(), Options::default().trusted(true)] {
+            for p in &pointers {
+                let lazy = opts.get(&bytes, p.as_str()).unwrap_or_else(|e| panic!("{name} {p}: {e}"));
+                let value: Value = lazy.to().unwrap();
+                assert!(Some(&value) == full.pointer(p), "{name} {p}");
+            }
+            let many = opts.get_many(&bytes, &pointers).unwrap();
+            for (p, found) in pointers.iter().zip(many) {
+                let value: Value = found.unwrap_or_else(|e| panic!("{name} {p}: {e}")).to().unwrap();
+                assert!(Some(&value) == full.pointer(p), "{name} {p}: get_many");
+            }
+        }
+    }
+}
+
+#[test]
+fn get_many_mixes_found_and_missing() {
+    let found = jet::get_many(
+        DOC,
+        &["/statuses/1/user", "/statuses/1/user/name", "/zzz", "/flag/x", "/statuses/0/id", ""],
+    )
+    .unwrap();
+    let shown: Vec<Result<String, Category>> = found
+        .iter()
+        .map(|r| r.as_ref().map(|v| v.as_raw_str().to_owned()).map_err(|e| e.category()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            Ok(r#"{"name": "b", "tags": ["x", "y"]}"#.to_owned()),
+            Ok(r#""b""#.to_owned()),
+            Err(Category::NotFound),
+            Err(Category::WrongType),
+            Ok("1".to_owned()),
+            Ok(DOC.to_owned()),
+        ]
+    );
+    let errs: Vec<String> =
+        found.iter().filter_map(|r| r.as_ref().err()).map(|e| e.pointer().to_owned()).collect();
+    assert_eq!(errs, ["/zzz", "/flag/x"]);
+    // Invalid JSON on the way is an error for the whole call.
+    assert!(jet::get_many(r#"{"a": [1,,], "b": 2}"#, &["/b"]).unwrap_err().is_syntax());
+    assert_eq!(json!(null), jet::get(DOC, "/nothing").unwrap().to::<Value>().unwrap());
+}
