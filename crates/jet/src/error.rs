@@ -248,6 +248,13 @@ impl Error {
         Error::new(self.inner.code, Position::in_slice(input, at), pointer)
     }
 
+    /// The error with pointer `pointer`.
+    #[cold]
+    pub(crate) fn at_pointer(mut self, pointer: &str) -> Error {
+        self.inner.pointer = pointer.to_owned();
+        self
+    }
+
     /// True when a path names nothing (see [`Category::NotFound`]).
     pub fn is_not_found(&self) -> bool {
         self.category() == Category::NotFound

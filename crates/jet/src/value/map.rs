@@ -327,6 +327,14 @@ impl Map<String, Value> {
         &self.entries
     }
 
+    /// Inserts a member whose name is not in the map at position `place` (or last).
+    pub(crate) fn insert_at(&mut self, place: usize, key: String, value: Value) {
+        self.entries.insert(place.min(self.entries.len()), (key, value));
+        if self.index.is_some() || self.entries.len() >= INDEXED {
+            self.index = Some(Box::new(Index::build(&self.entries, self.entries.len() * 2)));
+        }
+    }
+
     /// Takes every member out, leaving the map empty.
     pub(crate) fn take_entries(&mut self) -> Vec<(String, Value)> {
         self.index = None;

@@ -27,6 +27,7 @@ mod build;
 mod convert;
 mod index;
 mod map;
+mod patch;
 pub(crate) mod pointer;
 mod serde_impl;
 mod write;
@@ -41,6 +42,7 @@ pub use self::map::{
     Entry, IntoIter, IntoKeys, IntoValues, Iter, IterMut, Keys, Map, OccupiedEntry, VacantEntry, Values,
     ValuesMut,
 };
+pub use self::patch::{merge_patch, patch};
 pub(crate) use self::serde_impl::{hand_over, with_current, VALUE_TOKEN};
 pub(crate) use self::write::{write_value, Style};
 
