@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+mod get;
 mod report;
 mod typed;
 mod value;
@@ -207,6 +208,38 @@ fn operations() -> Vec<Operation> {
             ],
         },
         Operation {
+            name: "get early",
+            typed: false,
+            baseline: "sonic-rs",
+            contenders: vec![
+                Contender::checked("jet", get::jet_early, get::jet_early_checked),
+                Contender::checked("jet trusted", get::jet_trusted_early, get::jet_trusted_early_checked),
+                Contender::checked("sonic-rs", get::sonic_early, get::sonic_early_checked),
+                Contender::checked("gjson", get::gjson_early, get::gjson_early_checked),
+            ],
+        },
+        Operation {
+            name: "get late",
+            typed: false,
+            baseline: "sonic-rs",
+            contenders: vec![
+                Contender::checked("jet", get::jet_late, get::jet_late_checked),
+                Contender::checked("jet trusted", get::jet_trusted_late, get::jet_trusted_late_checked),
+                Contender::checked("sonic-rs", get::sonic_late, get::sonic_late_checked),
+                Contender::checked("gjson", get::gjson_late, get::gjson_late_checked),
+            ],
+        },
+        Operation {
+            name: "get_many 5",
+            typed: false,
+            baseline: "sonic-rs",
+            contenders: vec![
+                Contender::checked("jet", get::jet_many, get::jet_many_checked),
+                Contender::checked("sonic-rs", get::sonic_many, get::sonic_many_checked),
+                Contender::checked("gjson (5 gets)", get::gjson_many, get::gjson_many_checked),
+            ],
+        },
+        Operation {
             name: "typed decode",
             typed: true,
             baseline: "serde_json",
@@ -347,7 +380,7 @@ fn main() {
             "--write" => write = Some(PathBuf::from(args.next().expect("--write PATH"))),
             "--op" => only_ops.push(args.next().expect("--op NAME")),
             "-h" | "--help" => {
-                println!("usage: jet-bench [--rounds N] [--op validate|tokens|\"value parse\"|\"value serialize\"|\"typed decode\"|\"typed encode\"] [--label NAME] [--write bench/RESULTS.md] [FILTER...]");
+                println!("usage: jet-bench [--rounds N] [--op validate|tokens|\"value parse\"|\"value serialize\"|\"get early\"|\"get late\"|\"get_many 5\"|\"typed decode\"|\"typed encode\"] [--label NAME] [--write bench/RESULTS.md] [FILTER...]");
                 return;
             }
             _ => filters.push(arg),

@@ -123,17 +123,6 @@ pub(crate) struct Raw<'a> {
     scratch: Vec<u8>,
 }
 
-/// What a byte does to a structural skip: 1 opens, 2 closes, 3 starts a string.
-static STRUCTURAL: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[b'[' as usize] = 1;
-    t[b'{' as usize] = 1;
-    t[b']' as usize] = 2;
-    t[b'}' as usize] = 2;
-    t[b'"' as usize] = 3;
-    t
-};
-
 impl<'a> Raw<'a> {
     pub(crate) fn new(bytes: &'a [u8]) -> Raw<'a> {
         Raw::at(bytes, 0)
@@ -204,30 +193,42 @@ impl<'a> Raw<'a> {
 
     /// At `[` or `{`: moves past the matching bracket.
     fn skip_container(&mut self) -> Result<()> {
-        let mut depth = 0usize;
+        self.skip_to_depth(0)
+    }
+
+    /// Moves past brackets until `depth` levels of containers, counted from the current one
+    /// (1: inside it) have closed: strings are skipped whole, everything else is jumped over
+    /// to the next quote or bracket.
+    fn skip_to_depth(&mut self, mut depth: usize) -> Result<()> {
         let mut i = self.pos;
-        while let Some(&b) = self.bytes.get(i) {
-            match STRUCTURAL[b as usize] {
-                1 => depth += 1,
-                2 => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.pos = i + 1;
-                        return Ok(());
-                    }
-                }
-                3 => {
+        loop {
+            i = scan::find_structural(self.bytes, i);
+            let Some(&b) = self.bytes.get(i) else {
+                self.pos = self.bytes.len();
+                return Err(self.bad("the end of an array or object"));
+            };
+            match b {
+                b'"' => {
                     self.pos = i;
                     self.skip_string()?;
                     i = self.pos;
                     continue;
                 }
-                _ => {}
+                b'[' | b'{' => depth += 1,
+                _ => {
+                    depth = depth.wrapping_sub(1);
+                    if depth == 0 {
+                        self.pos = i + 1;
+                        self.first = false;
+                        return Ok(());
+                    }
+                    if depth == usize::MAX {
+                        return Err(self.bad("a value"));
+                    }
+                }
             }
             i += 1;
         }
-        self.pos = self.bytes.len();
-        Err(self.bad("the end of an array or object"))
     }
 
     /// The separator before the next member or element, or the end of the container.
@@ -315,32 +316,7 @@ impl<'a> Nav<'a> for Raw<'a> {
     }
 
     fn leave(&mut self) -> Result<()> {
-        // Inside the container: count brackets from depth 1.
-        let mut depth = 1usize;
-        let mut i = self.pos;
-        while let Some(&b) = self.bytes.get(i) {
-            match STRUCTURAL[b as usize] {
-                1 => depth += 1,
-                2 => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.pos = i + 1;
-                        self.first = false;
-                        return Ok(());
-                    }
-                }
-                3 => {
-                    self.pos = i;
-                    self.skip_string()?;
-                    i = self.pos;
-                    continue;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        self.pos = self.bytes.len();
-        Err(self.bad("the end of an array or object"))
+        self.skip_to_depth(1)
     }
 
     fn error(&self, code: Code, at: usize, pointer: String) -> Error {

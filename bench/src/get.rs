@@ -1,0 +1,213 @@
+//! Lazy access: one value picked out of a document by path (an early and a late one), and five
+//! at once, against sonic-rs's `get`/`get_many` and gjson (which validates nothing).
+//!
+//! The paths are found per file: "early" follows the first member or element down to a scalar,
+//! "late" the last one (so the whole document is passed over), and the five of `get_many` are
+//! scalars spread evenly through the document.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use sonic_rs::{PointerNode, PointerTree};
+
+/// One path in each library's form.
+#[derive(Clone)]
+struct Path {
+    pointer: String,
+    sonic: Vec<PointerNode>,
+    gjson: String,
+}
+
+/// The paths of one file.
+struct Paths {
+    text: &'static str,
+    early: Path,
+    late: Path,
+    many: Vec<Path>,
+    tree: PointerTree,
+}
+
+thread_local! {
+    static PATHS: RefCell<HashMap<String, &'static Paths>> = RefCell::new(HashMap::new());
+}
+
+/// The pointer tokens of every scalar, in document order.
+fn scalars(v: &serde_json::Value, out: &mut Vec<Vec<serde_json::Value>>) {
+    // Iterative: (value, path) pairs, children pushed in reverse to keep document order.
+    let mut stack = vec![(v, Vec::new())];
+    while let Some((v, path)) = stack.pop() {
+        match v {
+            serde_json::Value::Array(a) if !a.is_empty() => {
+                for (i, e) in a.iter().enumerate().rev() {
+                    let mut p = path.clone();
+                    p.push(serde_json::Value::from(i));
+                    stack.push((e, p));
+                }
+            }
+            serde_json::Value::Object(m) if !m.is_empty() => {
+                for (k, e) in m.iter().collect::<Vec<_>>().into_iter().rev() {
+                    let mut p = path.clone();
+                    p.push(serde_json::Value::from(k.as_str()));
+                    stack.push((e, p));
+                }
+            }
+            _ => out.push(path),
+        }
+    }
+}
+
+fn path_of(tokens: &[serde_json::Value]) -> Path {
+    let mut pointer = String::new();
+    let mut sonic = Vec::new();
+    let mut gjson = Vec::new();
+    for t in tokens {
+        match t {
+            serde_json::Value::String(k) => {
+                pointer.push('/');
+                pointer.push_str(&k.replace('~', "~0").replace('/', "~1"));
+                sonic.push(PointerNode::from(k.as_str()));
+                let mut g = String::new();
+                for c in k.chars() {
+                    if matches!(c, '.' | '*' | '?' | '\\' | '|' | '#' | '@' | '!' | '=' | '<' | '>' | '%') {
+                        g.push('\\');
+                    }
+                    g.push(c);
+                }
+                gjson.push(g);
+            }
+            n => {
+                let i = n.as_u64().unwrap() as usize;
+                pointer.push_str(&format!("/{i}"));
+                sonic.push(PointerNode::from(i));
+                gjson.push(i.to_string());
+            }
+        }
+    }
+    Path { pointer, sonic, gjson: gjson.join(".") }
+}
+
+fn paths(file: &str, bytes: &[u8]) -> &'static Paths {
+    if let Some(p) = PATHS.with(|m| m.borrow().get(file).copied()) {
+        return p;
+    }
+    let v: serde_json::Value = serde_json::from_slice(bytes).expect("a valid corpus file");
+    let mut all = Vec::new();
+    scalars(&v, &mut all);
+    // serde_json's map sorts members: recover document order from the offsets jet finds.
+    let mut located: Vec<(usize, Vec<serde_json::Value>)> = all
+        .into_iter()
+        .map(|p| {
+            let path = path_of(&p);
+            let found = jet::get(bytes, path.pointer.as_str()).expect("the path exists");
+            (found.as_raw_str().as_ptr() as usize - bytes.as_ptr() as usize, p)
+        })
+        .collect();
+    located.sort_by_key(|(at, _)| *at);
+    let tokens: Vec<Vec<serde_json::Value>> = located.into_iter().map(|(_, p)| p).collect();
+    let early = path_of(&tokens[0]);
+    let late = path_of(&tokens[tokens.len() - 1]);
+    let many: Vec<Path> = (0..5).map(|k| path_of(&tokens[(2 * k + 1) * tokens.len() / 10])).collect();
+    let mut tree = PointerTree::new();
+    for p in &many {
+        tree.add_path(p.sonic.iter());
+    }
+    let text: &'static str = Box::leak(String::from_utf8(bytes.to_vec()).unwrap().into_boxed_str());
+    let p: &'static Paths = Box::leak(Box::new(Paths { text, early, late, many, tree }));
+    PATHS.with(|m| m.borrow_mut().insert(file.to_owned(), p));
+    p
+}
+
+fn err(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+fn common(raw: &str) -> Result<serde_json::Value, String> {
+    serde_json::from_str(raw).map_err(err)
+}
+
+macro_rules! get_ops {
+    ($($early:ident, $late:ident, $check_early:ident, $check_late:ident => |$bytes:ident, $paths:ident, $path:ident| $get:expr;)*) => {$(
+        pub fn $early(file: &str, $bytes: &[u8]) -> Result<u64, String> {
+            let $paths = paths(file, $bytes);
+            let $path = &$paths.early;
+            $get.map(|raw| raw.len() as u64)
+        }
+        pub fn $late(file: &str, $bytes: &[u8]) -> Result<u64, String> {
+            let $paths = paths(file, $bytes);
+            let $path = &$paths.late;
+            $get.map(|raw| raw.len() as u64)
+        }
+        pub fn $check_early(file: &str, $bytes: &[u8]) -> Result<serde_json::Value, String> {
+            let $paths = paths(file, $bytes);
+            let $path = &$paths.early;
+            common(&$get?)
+        }
+        pub fn $check_late(file: &str, $bytes: &[u8]) -> Result<serde_json::Value, String> {
+            let $paths = paths(file, $bytes);
+            let $path = &$paths.late;
+            common(&$get?)
+        }
+    )*};
+}
+
+get_ops! {
+    jet_early, jet_late, jet_early_checked, jet_late_checked => |bytes, paths, path|
+        jet::get(bytes, path.pointer.as_str()).map(|v| v.as_raw_str().to_owned()).map_err(err);
+    jet_trusted_early, jet_trusted_late, jet_trusted_early_checked, jet_trusted_late_checked => |bytes, paths, path|
+        jet::Options::default().trusted(true).get(bytes, path.pointer.as_str()).map(|v| v.as_raw_str().to_owned()).map_err(err);
+    sonic_early, sonic_late, sonic_early_checked, sonic_late_checked => |bytes, paths, path|
+        sonic_rs::get(bytes, path.sonic.iter()).map(|v| v.as_raw_str().to_owned()).map_err(err);
+    gjson_early, gjson_late, gjson_early_checked, gjson_late_checked => |bytes, paths, path|
+        Ok::<_, String>(gjson::get(paths.text, &path.gjson).json().to_owned());
+}
+
+/// The five values of `get_many`, as one array.
+fn many_checked(values: Vec<String>) -> Result<serde_json::Value, String> {
+    common(&format!("[{}]", values.join(",")))
+}
+
+pub fn jet_many(file: &str, bytes: &[u8]) -> Result<u64, String> {
+    let paths = paths(file, bytes);
+    let ptrs: Vec<&str> = paths.many.iter().map(|p| p.pointer.as_str()).collect();
+    let found = jet::get_many(bytes, &ptrs).map_err(err)?;
+    found.iter().map(|f| f.as_ref().map(|v| v.as_raw_str().len() as u64).map_err(err)).sum()
+}
+
+pub fn jet_many_checked(file: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
+    let paths = paths(file, bytes);
+    let ptrs: Vec<&str> = paths.many.iter().map(|p| p.pointer.as_str()).collect();
+    let found = jet::get_many(bytes, &ptrs).map_err(err)?;
+    many_checked(
+        found
+            .into_iter()
+            .map(|f| f.map(|v| v.as_raw_str().to_owned()).map_err(err))
+            .collect::<Result<_, _>>()?,
+    )
+}
+
+pub fn sonic_many(file: &str, bytes: &[u8]) -> Result<u64, String> {
+    let paths = paths(file, bytes);
+    let found = sonic_rs::get_many(bytes, &paths.tree).map_err(err)?;
+    Ok(found.iter().map(|f| f.as_ref().map_or(0, |v| v.as_raw_str().len() as u64)).sum())
+}
+
+pub fn sonic_many_checked(file: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
+    let paths = paths(file, bytes);
+    let found = sonic_rs::get_many(bytes, &paths.tree).map_err(err)?;
+    many_checked(
+        found
+            .into_iter()
+            .map(|f| f.map(|v| v.as_raw_str().to_owned()).ok_or("missing".to_owned()))
+            .collect::<Result<_, _>>()?,
+    )
+}
+
+pub fn gjson_many(file: &str, bytes: &[u8]) -> Result<u64, String> {
+    let paths = paths(file, bytes);
+    Ok(paths.many.iter().map(|p| gjson::get(paths.text, &p.gjson).json().len() as u64).sum())
+}
+
+pub fn gjson_many_checked(file: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
+    let paths = paths(file, bytes);
+    many_checked(paths.many.iter().map(|p| gjson::get(paths.text, &p.gjson).json().to_owned()).collect())
+}
