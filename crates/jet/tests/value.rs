@@ -501,3 +501,81 @@ fn foreign_serde_round_trip() {
     assert_eq!(back["a"], v["a"]);
     assert_eq!(back["big"].as_f64(), Some(1.2345678901234568e29), "serde_json reads them as f64");
 }
+
+#[test]
+fn to_value_equals_the_text_path() {
+    use serde::Serialize;
+    use std::collections::BTreeMap;
+
+    #[derive(Serialize)]
+    enum E {
+        Unit,
+        New(i8),
+        Tuple(u8, String),
+        Struct { a: f32 },
+    }
+    #[derive(Serialize)]
+    #[serde(tag = "t", content = "c")]
+    enum Adjacent {
+        One(u64),
+    }
+    #[derive(Serialize)]
+    #[serde(tag = "kind")]
+    enum Internal {
+        Two { x: i128 },
+    }
+    #[derive(Serialize)]
+    struct Inner {
+        z: bool,
+    }
+    #[derive(Serialize)]
+    struct All<'a> {
+        e: Vec<E>,
+        adjacent: Adjacent,
+        internal: Internal,
+        #[serde(with = "serde_bytes_like")]
+        bytes: &'a [u8],
+        map: BTreeMap<u32, Option<&'a str>>,
+        number: jet::Number,
+        raw: Box<jet::text::RawValue>,
+        value: Value,
+        #[serde(flatten)]
+        inner: Inner,
+        big: u128,
+        chars: (char, ()),
+    }
+    mod serde_bytes_like {
+        pub fn serialize<S: serde::Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(b)
+        }
+    }
+    let all = All {
+        e: vec![E::Unit, E::New(-1), E::Tuple(2, "t".into()), E::Struct { a: 0.5 }],
+        adjacent: Adjacent::One(u64::MAX),
+        internal: Internal::Two { x: -170141183460469231731687303715884105728 },
+        bytes: b"\x00\xffbytes",
+        map: [(1, Some("one")), (2, None)].into_iter().collect(),
+        number: jet::from_str("1.50").unwrap(),
+        raw: jet::from_str(r#"{"raw": [1, 2]}"#).unwrap(),
+        value: json!({"v": [true]}),
+        inner: Inner { z: true },
+        big: u128::MAX,
+        chars: ('é', ()),
+    };
+    let direct = jet::to_value(&all).unwrap();
+    let via_text: Value = jet::from_str(&jet::to_string(&all).unwrap()).unwrap();
+    assert_eq!(direct, via_text);
+    assert_eq!(direct["number"].to_string(), "1.50", "a Number keeps its text");
+    assert_eq!(direct["bytes"], "AP9ieXRlcw==");
+
+    // The serializer's rules: a flattened field that repeats a name is an error.
+    #[derive(Serialize)]
+    struct Clash {
+        z: u8,
+        #[serde(flatten)]
+        inner: Inner,
+    }
+    let err = jet::to_value(Clash { z: 1, inner: Inner { z: false } }).unwrap_err();
+    assert!(err.to_string().contains("duplicate object name \"z\""), "{err}");
+    assert_eq!(jet::to_value(f64::NAN).unwrap(), Value::Null);
+}

@@ -190,9 +190,9 @@ eq_primitive! {
     f64 => |v, o| v.as_f64() == Some(*o),
 }
 
-/// Converts any `Serialize` value to a [`Value`] (by writing it with jet's serializer and
-/// reading the text back, so every rule of both applies: duplicate names are errors, numbers
-/// keep their exact value).
+/// Converts any `Serialize` value to a [`Value`], under the rules of jet's serializer:
+/// duplicate object names are errors, bytes become base64 strings, numbers keep their exact
+/// value; NaN and infinities become `null`, as `Value::from(f64)` makes them.
 ///
 /// ```
 /// #[derive(serde::Serialize)]
@@ -202,9 +202,7 @@ eq_primitive! {
 /// # Ok::<(), jet::Error>(())
 /// ```
 pub fn to_value<T: Serialize>(value: T) -> Result<Value> {
-    // NaN and infinities become `null`, as `Value::from(f64)` makes them.
-    let text = crate::Options::strict().nonfinite_as_null(true).to_vec(&value)?;
-    crate::from_slice(&text)
+    value.serialize(super::to::ValueSerializer)
 }
 
 /// Converts a [`Value`] to any `Deserialize` type (through its JSON text, under the strict

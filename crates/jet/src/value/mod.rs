@@ -30,6 +30,7 @@ mod map;
 mod patch;
 pub(crate) mod pointer;
 mod serde_impl;
+mod to;
 mod write;
 
 use core::fmt;
