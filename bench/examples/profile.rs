@@ -44,6 +44,19 @@ fn main() {
                 let v: serde_json::Value = serde_json::from_slice(&bytes).expect("valid");
                 n += std::hint::black_box(v).is_object() as u64;
             }
+            "race" => {
+                // jet and serde_json Values alternately, each timed: how they fare when the
+                // heap is shared (as in the bench).
+                let t = std::time::Instant::now();
+                let v: jet::Value = jet::from_slice(&bytes).expect("valid");
+                drop(std::hint::black_box(v));
+                let a = t.elapsed();
+                let t = std::time::Instant::now();
+                let v: serde_json::Value = serde_json::from_slice(&bytes).expect("valid");
+                drop(std::hint::black_box(v));
+                let b = t.elapsed();
+                eprintln!("jet {:?} serde_json {:?}", a, b);
+            }
             "serde-ignored" => {
                 serde_json::from_slice::<serde::de::IgnoredAny>(&bytes).expect("valid");
             }

@@ -730,6 +730,19 @@ impl<I: Input> Reader<I> {
         (str_from_checked(&self.scratch), false)
     }
 
+    /// The decoded text of a string event that was just read, as a new `String` (unescaped
+    /// straight into it when it has escapes).
+    #[inline]
+    pub(crate) fn event_string(&self, event: &Event) -> String {
+        let raw = &self.input.window()[event.start + 1..event.end - 1];
+        if event.flags == 0 {
+            return str_from_checked(raw).to_owned();
+        }
+        let mut out = Vec::with_capacity(raw.len());
+        string::unescape(raw, event.flags, &mut out);
+        super::string_from_checked(out)
+    }
+
     /// Stream mode: the value that starts at the current position is a record that
     /// [`resync`](Reader::resync) may have to skip. Call with the reader at its first byte.
     pub(crate) fn mark_record(&mut self) {

@@ -31,53 +31,56 @@ pub(crate) fn build_value<I: Input>(reader: &mut Reader<I>, build: Build) -> Res
     let mut names: Vec<String> = Vec::new();
     // Per open container: whether it is an object, and where its children start on their stack.
     let mut open: Vec<(bool, usize)> = Vec::new();
+    // Puts a finished value where it belongs: in the open container, or out as the result.
+    // A macro, so that each value is built straight into its place rather than moved there
+    // from a temporary (which costs a store-forwarding stall per value).
+    macro_rules! place {
+        ($value:expr) => {
+            match open.last() {
+                None => return Ok($value),
+                Some((false, _)) => elements.push($value),
+                Some((true, _)) => members.push((names.pop().expect("a name precedes each value"), $value)),
+            }
+        };
+    }
     loop {
         let Some(event) = reader.next_event()? else {
             return Err(reader.error_near(Code::Eof("before a value"), reader.offset()));
         };
-        let value = match event.kind {
-            Kind::BeginArray => {
-                open.push((false, elements.len()));
-                continue;
+        match event.kind {
+            Kind::BeginArray => open.push((false, elements.len())),
+            Kind::BeginObject => open.push((true, members.len())),
+            Kind::String if event.name => names.push(reader.event_string(&event)),
+            Kind::String => place!(Value::String(reader.event_string(&event))),
+            Kind::Number => {
+                let number = build_number(reader, &event, build)?;
+                place!(Value::Number(number))
             }
-            Kind::BeginObject => {
-                open.push((true, members.len()));
-                continue;
-            }
-            Kind::String if event.name => {
-                names.push(reader.event_text(&event).0.to_owned());
-                continue;
-            }
-            Kind::String => Value::String(reader.event_text(&event).0.to_owned()),
-            Kind::Number => Value::Number(build_number(reader, &event, build)?),
-            Kind::Null => Value::Null,
-            Kind::Bool => Value::Bool(reader.event_bytes(&event)[0] == b't'),
+            Kind::Null => place!(Value::Null),
+            Kind::Bool => place!(Value::Bool(reader.event_bytes(&event)[0] == b't')),
             Kind::EndArray => {
                 let (_, start) = open.pop().expect("the reader matches brackets");
-                Value::Array(Array(elements.drain(start..).collect()))
+                let array = Array(elements.drain(start..).collect());
+                place!(Value::Array(array))
             }
             Kind::EndObject => {
                 let (_, start) = open.pop().expect("the reader matches brackets");
                 let entries: Vec<(String, Value)> = members.drain(start..).collect();
-                Value::Object(if build.allow_duplicate_names {
+                let map = if build.allow_duplicate_names {
                     // Later members replace earlier ones of the same name, in their place.
                     entries.into_iter().collect()
                 } else {
                     Map::from_distinct(entries)
-                })
+                };
+                place!(Value::Object(map))
             }
-        };
-        match open.last() {
-            None => return Ok(value),
-            Some((false, _)) => elements.push(value),
-            Some((true, _)) => members.push((names.pop().expect("a name precedes each value"), value)),
         }
     }
 }
 
 /// The number of `event`: exact as `u64`/`i64`, else the nearest `f64` (an error beyond its
 /// range); integers beyond 64 bits and, with `lossless_numbers`, every number keep their text.
-#[inline]
+#[inline(always)]
 fn build_number<I: Input>(reader: &Reader<I>, event: &Event, build: Build) -> Result<Number> {
     let text = reader.event_bytes(event);
     if build.lossless_numbers {
