@@ -31,21 +31,21 @@ thread_local! {
     static PATHS: RefCell<HashMap<String, &'static Paths>> = RefCell::new(HashMap::new());
 }
 
-/// The pointer tokens of every scalar, in document order.
-fn scalars(v: &serde_json::Value, out: &mut Vec<Vec<serde_json::Value>>) {
+/// The path of every scalar, in document order (jet's `Value` keeps member order).
+fn scalars(v: &jet::Value, out: &mut Vec<Vec<serde_json::Value>>) {
     // Iterative: (value, path) pairs, children pushed in reverse to keep document order.
     let mut stack = vec![(v, Vec::new())];
     while let Some((v, path)) = stack.pop() {
         match v {
-            serde_json::Value::Array(a) if !a.is_empty() => {
+            jet::Value::Array(a) if !a.is_empty() => {
                 for (i, e) in a.iter().enumerate().rev() {
                     let mut p = path.clone();
                     p.push(serde_json::Value::from(i));
                     stack.push((e, p));
                 }
             }
-            serde_json::Value::Object(m) if !m.is_empty() => {
-                for (k, e) in m.iter().collect::<Vec<_>>().into_iter().rev() {
+            jet::Value::Object(m) if !m.is_empty() => {
+                for (k, e) in m.iter().rev() {
                     let mut p = path.clone();
                     p.push(serde_json::Value::from(k.as_str()));
                     stack.push((e, p));
@@ -90,20 +90,9 @@ fn paths(file: &str, bytes: &[u8]) -> &'static Paths {
     if let Some(p) = PATHS.with(|m| m.borrow().get(file).copied()) {
         return p;
     }
-    let v: serde_json::Value = serde_json::from_slice(bytes).expect("a valid corpus file");
-    let mut all = Vec::new();
-    scalars(&v, &mut all);
-    // serde_json's map sorts members: recover document order from the offsets jet finds.
-    let mut located: Vec<(usize, Vec<serde_json::Value>)> = all
-        .into_iter()
-        .map(|p| {
-            let path = path_of(&p);
-            let found = jet::get(bytes, path.pointer.as_str()).expect("the path exists");
-            (found.as_raw_str().as_ptr() as usize - bytes.as_ptr() as usize, p)
-        })
-        .collect();
-    located.sort_by_key(|(at, _)| *at);
-    let tokens: Vec<Vec<serde_json::Value>> = located.into_iter().map(|(_, p)| p).collect();
+    let v: jet::Value = jet::from_slice(bytes).expect("a valid corpus file");
+    let mut tokens = Vec::new();
+    scalars(&v, &mut tokens);
     let early = path_of(&tokens[0]);
     let late = path_of(&tokens[tokens.len() - 1]);
     let many: Vec<Path> = (0..5).map(|k| path_of(&tokens[(2 * k + 1) * tokens.len() / 10])).collect();

@@ -34,6 +34,20 @@ impl From<f32> for Value {
     }
 }
 
+/// Parses JSON text under the strict defaults (as [`from_str`](crate::from_str)).
+///
+/// ```
+/// let v: jet::Value = r#"{"a": [1]}"#.parse()?;
+/// assert_eq!(v["a"][0], 1);
+/// # Ok::<(), jet::Error>(())
+/// ```
+impl core::str::FromStr for Value {
+    type Err = crate::Error;
+    fn from_str(text: &str) -> Result<Value> {
+        crate::from_str(text)
+    }
+}
+
 impl From<bool> for Value {
     fn from(b: bool) -> Value {
         Value::Bool(b)
@@ -126,32 +140,7 @@ impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Value {
     }
 }
 
-macro_rules! eq_primitive {
-    ($($t:ty => |$v:ident, $o:ident| $eq:expr),* $(,)?) => {$(
-        impl PartialEq<$t> for Value {
-            fn eq(&self, other: &$t) -> bool {
-                let ($v, $o) = (self, other);
-                $eq
-            }
-        }
-        impl PartialEq<Value> for $t {
-            fn eq(&self, other: &Value) -> bool {
-                other == self
-            }
-        }
-        impl PartialEq<$t> for &Value {
-            fn eq(&self, other: &$t) -> bool {
-                *self == other
-            }
-        }
-        impl PartialEq<$t> for &mut Value {
-            fn eq(&self, other: &$t) -> bool {
-                **self == *other
-            }
-        }
-    )*};
-}
-
+/// `Value == T` and `T == Value`.
 macro_rules! eq_string {
     ($($t:ty => |$v:ident, $o:ident| $eq:expr),* $(,)?) => {$(
         impl PartialEq<$t> for Value {
@@ -163,6 +152,23 @@ macro_rules! eq_string {
         impl PartialEq<Value> for $t {
             fn eq(&self, other: &Value) -> bool {
                 other == self
+            }
+        }
+    )*};
+}
+
+/// [`eq_string`], and the same through `&Value` and `&mut Value` (as serde_json has them).
+macro_rules! eq_primitive {
+    ($($t:ty => |$v:ident, $o:ident| $eq:expr),* $(,)?) => {$(
+        eq_string!($t => |$v, $o| $eq);
+        impl PartialEq<$t> for &Value {
+            fn eq(&self, other: &$t) -> bool {
+                *self == other
+            }
+        }
+        impl PartialEq<$t> for &mut Value {
+            fn eq(&self, other: &$t) -> bool {
+                **self == *other
             }
         }
     )*};

@@ -129,9 +129,7 @@ impl ser::Serializer for ValueSerializer {
         variant: &'static str,
         value: &T,
     ) -> Result<Value> {
-        let mut map = Map::new();
-        map.insert(variant.to_owned(), value.serialize(ValueSerializer)?);
-        Ok(Value::Object(map))
+        Ok(variant_object(variant, value.serialize(ValueSerializer)?))
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<SeqBuilder> {
         Ok(SeqBuilder(Vec::with_capacity(len.unwrap_or(0).min(4096))))
@@ -262,12 +260,11 @@ pub(crate) struct VariantBuilder<B> {
     inner: B,
 }
 
-impl<B> VariantBuilder<B> {
-    fn wrap(variant: &'static str, content: Value) -> Value {
-        let mut map = Map::new();
-        map.insert(variant.to_owned(), content);
-        Value::Object(map)
-    }
+/// `{"variant": content}`: serde's external enum representation.
+fn variant_object(variant: &'static str, content: Value) -> Value {
+    let mut map = Map::new();
+    map.insert(variant.to_owned(), content);
+    Value::Object(map)
 }
 
 impl ser::SerializeTupleVariant for VariantBuilder<SeqBuilder> {
@@ -277,7 +274,7 @@ impl ser::SerializeTupleVariant for VariantBuilder<SeqBuilder> {
         ser::SerializeSeq::serialize_element(&mut self.inner, value)
     }
     fn end(self) -> Result<Value> {
-        Ok(Self::wrap(self.variant, ser::SerializeSeq::end(self.inner)?))
+        Ok(variant_object(self.variant, ser::SerializeSeq::end(self.inner)?))
     }
 }
 
@@ -288,6 +285,6 @@ impl ser::SerializeStructVariant for VariantBuilder<MapBuilder> {
         ser::SerializeStruct::serialize_field(&mut self.inner, name, value)
     }
     fn end(self) -> Result<Value> {
-        Ok(Self::wrap(self.variant, ser::SerializeStruct::end(self.inner)?))
+        Ok(variant_object(self.variant, ser::SerializeStruct::end(self.inner)?))
     }
 }
