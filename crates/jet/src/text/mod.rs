@@ -96,12 +96,3 @@ pub(crate) fn str_from_checked(bytes: &[u8]) -> &str {
     // which writes valid UTF-8 (decoded escapes, checked text, or U+FFFD replacements).
     unsafe { core::str::from_utf8_unchecked(bytes) }
 }
-
-/// [`str_from_checked`] for an owned buffer.
-#[inline(always)]
-pub(crate) fn string_from_checked(bytes: Vec<u8>) -> String {
-    debug_assert!(core::str::from_utf8(&bytes).is_ok(), "unchecked bytes: {bytes:?}");
-    // SAFETY: as for `str_from_checked`: callers pass the output of `string::unescape` of a
-    // string the scanner checked, which is valid UTF-8.
-    unsafe { String::from_utf8_unchecked(bytes) }
-}

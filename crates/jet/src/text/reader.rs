@@ -730,17 +730,11 @@ impl<I: Input> Reader<I> {
         (str_from_checked(&self.scratch), false)
     }
 
-    /// The decoded text of a string event that was just read, as a new `String` (unescaped
-    /// straight into it when it has escapes).
+    /// The decoded text of a string event that was just read, as a new `String` of exactly its
+    /// length (escaped text is decoded in the scratch buffer first).
     #[inline]
-    pub(crate) fn event_string(&self, event: &Event) -> String {
-        let raw = &self.input.window()[event.start + 1..event.end - 1];
-        if event.flags == 0 {
-            return str_from_checked(raw).to_owned();
-        }
-        let mut out = Vec::with_capacity(raw.len());
-        string::unescape(raw, event.flags, &mut out);
-        super::string_from_checked(out)
+    pub(crate) fn event_string(&mut self, event: &Event) -> String {
+        self.event_text(event).0.to_owned()
     }
 
     /// Stream mode: the value that starts at the current position is a record that
