@@ -29,6 +29,23 @@ fn verdict(name: &str, bytes: &[u8], opts: &Options) -> Verdict {
         let from_str = reader.skip_value().and_then(|()| reader.finish());
         assert_eq!(slice.is_ok(), from_str.is_ok(), "{name}: slice {slice:?} vs str {from_str:?}");
     }
+    // A `Value` is built from exactly what validation accepts; the one extra error is a
+    // number beyond `f64` (validation checks the grammar, not the range).
+    match (&slice, opts.from_slice::<jet::Value>(bytes)) {
+        (Ok(()), Err(e)) => {
+            assert!(e.is_data() && e.to_string().contains("out of range"), "{name}: Value: {e}")
+        }
+        (Err(e), Ok(_)) => panic!("{name}: a Value was built from input validation rejects: {e}"),
+        _ => {}
+    }
+    // Lazy access to the whole value reads all of it (but not what follows); the value found
+    // is always valid UTF-8, also where the options let invalid UTF-8 through.
+    if slice.is_ok() {
+        match opts.get(bytes, "") {
+            Ok(whole) => assert_eq!(whole.as_raw_str().trim(), whole.as_raw_str(), "{name}: get"),
+            Err(e) => assert!(opts.allows_invalid_utf8() && e.is_syntax(), "{name}: get: {e}"),
+        }
+    }
     if slice.is_ok() {
         Accept
     } else {

@@ -230,3 +230,21 @@ fn get_many_mixes_found_and_missing() {
     assert!(jet::get_many(r#"{"a": [1,,], "b": 2}"#, &["/b"]).unwrap_err().is_syntax());
     assert_eq!(json!(null), jet::get(DOC, "/nothing").unwrap().to::<Value>().unwrap());
 }
+
+#[test]
+fn regressions() {
+    let trusted = Options::default().trusted(true);
+    // A trusted walk decoding a skipped name with a cut `\u` escape: an error, not a panic.
+    for json in [&br#"{"\u12": 1, "b": 2}"#[..], br#"{"a\u": 1, "b": 2}"#, br#"{"\u00e": 1, "b": 2}"#] {
+        assert!(trusted.get(json, "/b").unwrap_err().is_syntax());
+        assert!(trusted.get_many(json, &["/b"]).is_err());
+    }
+    // With allow_invalid_utf8, invalid bytes may be passed over, but a lazy value is text:
+    // one holding invalid UTF-8 (or a lone surrogate escape) is an error, never an invalid str.
+    let relaxed = Options::default().allow_invalid_utf8(true);
+    let json = b"{\"a\": \"\xff\", \"b\": [\"ok\"], \"c\": \"\xfe\", \"d\": \"\\ud800\"}";
+    assert_eq!(relaxed.get(&json[..], "/b").unwrap().as_raw_str(), r#"["ok"]"#);
+    assert!(relaxed.get(&json[..], "/c").unwrap_err().is_syntax());
+    assert!(relaxed.get(&json[..], "/d").unwrap_err().is_syntax());
+    assert!(jet::get(&json[..], "/b").unwrap_err().is_syntax(), "strict: the bytes before are checked");
+}

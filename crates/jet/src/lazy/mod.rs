@@ -151,6 +151,9 @@ impl Options {
     }
 
     /// [`get`] with these options (depth limit, duplicate names, [`trusted`](Options::trusted)).
+    /// The value found is always valid UTF-8, also with
+    /// [`allow_invalid_utf8`](Options::allow_invalid_utf8) (which then lets invalid bytes pass
+    /// only in what is skipped).
     pub fn get<'a, D: Document<'a>, P: JsonPath>(&self, json: D, path: P) -> Result<LazyValue<'a>> {
         let bytes = json.bytes();
         let raw = if self.trusted {
@@ -198,9 +201,10 @@ impl Options {
             .collect())
     }
 
-    /// The value found: checked whole when the walk did not check it.
+    /// The value found: checked whole when the walk did not check it (trusted), or did not
+    /// check its UTF-8 (`allow_invalid_utf8`): a lazy value is always valid UTF-8 text.
     fn lazy<'a>(&self, raw: &'a [u8], input: &'a [u8]) -> Result<LazyValue<'a>> {
-        if self.trusted {
+        if self.trusted || self.allow_invalid_utf8 {
             let opts =
                 Options::strict().allow_duplicate_names(self.allow_duplicate_names).max_depth(self.max_depth);
             if let Err(e) = crate::text::RawValue::from_bytes(raw).validate(&opts) {

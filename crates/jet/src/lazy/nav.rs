@@ -271,6 +271,9 @@ impl<'a> Nav<'a> for Raw<'a> {
         let Some((raw, escaped)) = self.next_name()? else {
             return Ok(None);
         };
+        if escaped && !escapes_ok(raw) {
+            return Err(self.bad("a valid escape in an object name"));
+        }
         let name = if escaped {
             self.scratch.clear();
             string::unescape(raw, string::ESCAPED, &mut self.scratch);
@@ -326,4 +329,21 @@ impl<'a> Nav<'a> for Raw<'a> {
     fn input(&self) -> &'a [u8] {
         self.bytes
     }
+}
+
+/// Whether every `\` in a string's contents starts a valid escape (so that decoding it stays
+/// in bounds): for names the trusting walk decodes.
+fn escapes_ok(raw: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(n) = raw[i..].iter().position(|&b| b == b'\\') {
+        let at = i + n;
+        match raw.get(at + 1) {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => i = at + 2,
+            Some(b'u') if raw.get(at + 2..at + 6).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) => {
+                i = at + 6;
+            }
+            _ => return false,
+        }
+    }
+    true
 }
