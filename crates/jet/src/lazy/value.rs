@@ -72,12 +72,7 @@ impl<'a> LazyValue<'a> {
             return Err(self.wrong_type("a string"));
         }
         let inner = &self.raw[1..self.raw.len() - 1];
-        if !inner.contains(&b'\\') {
-            return Ok(Cow::Borrowed(str_from_checked(inner)));
-        }
-        let mut out = Vec::with_capacity(inner.len());
-        string::unescape(inner, string::ESCAPED, &mut out);
-        Ok(Cow::Owned(str_from_checked(&out).to_owned()))
+        Ok(decode(inner, inner.contains(&b'\\')))
     }
 
     /// The boolean.
@@ -188,14 +183,17 @@ impl<'a> Iterator for LazyMembers<'a> {
     fn next(&mut self) -> Option<(Cow<'a, str>, LazyValue<'a>)> {
         // The bytes were checked: the walk cannot fail.
         let (raw, escaped) = self.nav.next_name().ok()??;
-        let name = if escaped {
-            let mut out = Vec::with_capacity(raw.len());
-            string::unescape(raw, string::ESCAPED, &mut out);
-            Cow::Owned(str_from_checked(&out).to_owned())
-        } else {
-            Cow::Borrowed(str_from_checked(raw))
-        };
         let value = self.nav.take().ok()?;
-        Some((name, LazyValue::new(value)))
+        Some((decode(raw, escaped), LazyValue::new(value)))
     }
+}
+
+/// The text of a checked string's contents: borrowed, or decoded when it has escapes.
+fn decode(raw: &[u8], escaped: bool) -> Cow<'_, str> {
+    if !escaped {
+        return Cow::Borrowed(str_from_checked(raw));
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    string::unescape(raw, string::ESCAPED, &mut out);
+    Cow::Owned(str_from_checked(&out).to_owned())
 }

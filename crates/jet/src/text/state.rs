@@ -266,7 +266,7 @@ impl Drop for State {
 }
 
 /// Appends a name as a JSON Pointer reference token: `~` as `~0`, `/` as `~1`.
-fn push_pointer_token(out: &mut String, name: &[u8]) {
+pub(crate) fn push_pointer_token(out: &mut String, name: &[u8]) {
     for c in String::from_utf8_lossy(name).chars() {
         match c {
             '~' => out.push_str("~0"),

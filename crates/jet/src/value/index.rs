@@ -48,7 +48,7 @@ impl Index for usize {
                 a.get_mut(*self)
                     .unwrap_or_else(|| panic!("index {self} out of range for a JSON array of {len}"))
             }
-            other => panic!("cannot index a JSON {} with {self}", kind_name(other)),
+            other => panic!("cannot index {} with {self}", other.kind().value_name()),
         }
     }
 }
@@ -74,7 +74,7 @@ impl Index for str {
         }
         match v {
             Value::Object(m) => m.entry(self).or_insert(Value::Null),
-            other => panic!("cannot index a JSON {} with {self:?}", kind_name(other)),
+            other => panic!("cannot index {} with {self:?}", other.kind().value_name()),
         }
     }
 }
@@ -104,17 +104,6 @@ impl<T: ?Sized + Index> Index for &T {
 
     fn index_or_insert<'v>(&self, v: &'v mut Value) -> &'v mut Value {
         (**self).index_or_insert(v)
-    }
-}
-
-fn kind_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
     }
 }
 

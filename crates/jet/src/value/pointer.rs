@@ -49,13 +49,7 @@ pub(crate) fn array_index(token: &str) -> Option<usize> {
 /// Appends one reference token to a pointer, escaped.
 pub(crate) fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
-    for c in token.chars() {
-        match c {
-            '~' => pointer.push_str("~0"),
-            '/' => pointer.push_str("~1"),
-            c => pointer.push(c),
-        }
-    }
+    crate::text::state::push_pointer_token(pointer, token.as_bytes());
 }
 
 impl Value {
