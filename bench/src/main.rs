@@ -1,7 +1,7 @@
 //! jet against serde_json, sonic-rs and simd-json, in one process.
 //!
 //! For every corpus file and every operation, each library's output is checked first; then the
-//! libraries run interleaved round by round (the starting library rotates), each sample timing
+//! libraries run interleaved round by round (in a new random order each round), each sample timing
 //! enough iterations to last about 20 ms. Reported: the median MB/s over the rounds, ratios
 //! against the peers, and allocations (count and bytes) per operation.
 //!
@@ -337,9 +337,20 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
         })
         .collect();
     let mut samples: Vec<Vec<f64>> = vec![Vec::new(); op.contenders.len()];
-    for round in 0..rounds {
-        for k in 0..op.contenders.len() {
-            let i = (k + round) % op.contenders.len();
+    // Each round runs the contenders in a new random order (seeded, so runs repeat): with a
+    // fixed cyclic order each contender would always follow the same one and inherit its heap
+    // (a peer that frees a large arena, or one with the same allocation pattern), a bias that
+    // does not average out.
+    let mut order: Vec<usize> = (0..op.contenders.len()).collect();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ bytes.len() as u64;
+    for _ in 0..rounds {
+        for k in (1..order.len()).rev() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            order.swap(k, (seed % (k as u64 + 1)) as usize);
+        }
+        for &i in &order {
             let c = &op.contenders[i];
             let start = Instant::now();
             for _ in 0..iters[i] {
