@@ -1,10 +1,14 @@
 //! Property tests of the typed layer (the fuzz targets' checks at small scale): random values
 //! of a rich derived type, and random JSON, agree with serde_json both ways and round-trip.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
+
+use common::props::{any_f64, json};
 
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Rich {
@@ -37,10 +41,6 @@ enum Choice {
 struct Inner {
     id: u32,
     tags: Vec<String>,
-}
-
-fn any_f64() -> impl Strategy<Value = f64> {
-    any::<f64>().prop_filter("finite", |f| f.is_finite())
 }
 
 fn choice() -> impl Strategy<Value = Choice> {
@@ -96,26 +96,6 @@ fn rich() -> impl Strategy<Value = Rich> {
             }
         },
     )
-}
-
-/// Random JSON as serde_json values (finite numbers, any strings and names).
-fn json() -> impl Strategy<Value = serde_json::Value> {
-    use serde_json::Value;
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        any::<i64>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any_f64().prop_map(Value::from),
-        any::<String>().prop_map(Value::String),
-    ];
-    leaf.prop_recursive(6, 64, 8, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
-            prop::collection::btree_map(any::<String>(), inner, 0..8)
-                .prop_map(|m| Value::Object(m.into_iter().collect())),
-        ]
-    })
 }
 
 proptest! {

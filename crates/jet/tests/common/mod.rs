@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod counting;
+pub mod props;
 pub mod types;
 
 use std::io;
