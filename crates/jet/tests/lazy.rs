@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{corpus, Rng};
+use common::{corpus, value_pointers, Rng};
 use jet::{json, path, Category, Options, Value};
 
 const DOC: &str = r#"{
@@ -165,18 +165,7 @@ fn validation_contract() {
 
 /// Up to `max` pointers of values in `v`, spread over the document.
 fn some_pointers(v: &Value, max: usize) -> Vec<String> {
-    let mut all = Vec::new();
-    let mut stack = vec![(String::new(), v)];
-    while let Some((p, v)) = stack.pop() {
-        all.push(p.clone());
-        match v {
-            Value::Array(a) => stack.extend(a.iter().enumerate().map(|(i, e)| (format!("{p}/{i}"), e))),
-            Value::Object(m) => stack.extend(
-                m.iter().map(|(k, e)| (format!("{p}/{}", k.replace('~', "~0").replace('/', "~1")), e)),
-            ),
-            _ => {}
-        }
-    }
+    let all = value_pointers(v);
     let step = (all.len() / max).max(1);
     all.into_iter().step_by(step).collect()
 }

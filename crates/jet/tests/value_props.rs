@@ -6,25 +6,9 @@
 mod common;
 
 use common::props::json;
+use common::value_pointers as pointers;
 use jet::{json, Options, Value};
 use proptest::prelude::*;
-
-/// The pointers of every value in `v` (the whole value first).
-fn pointers(v: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![(String::new(), v)];
-    while let Some((p, v)) = stack.pop() {
-        out.push(p.clone());
-        match v {
-            Value::Array(a) => stack.extend(a.iter().enumerate().map(|(i, e)| (format!("{p}/{i}"), e))),
-            Value::Object(m) => stack.extend(
-                m.iter().map(|(k, e)| (format!("{p}/{}", k.replace('~', "~0").replace('/', "~1")), e)),
-            ),
-            _ => {}
-        }
-    }
-    out
-}
 
 proptest! {
     #[test]

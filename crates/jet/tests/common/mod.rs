@@ -81,3 +81,20 @@ impl io::Read for Chunked<'_> {
         Ok(n)
     }
 }
+
+/// The JSON Pointer of every value in `v`, the whole value first.
+pub fn value_pointers(v: &jet::Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![(String::new(), v)];
+    while let Some((p, v)) = stack.pop() {
+        out.push(p.clone());
+        match v {
+            jet::Value::Array(a) => stack.extend(a.iter().enumerate().map(|(i, e)| (format!("{p}/{i}"), e))),
+            jet::Value::Object(m) => stack.extend(
+                m.iter().map(|(k, e)| (format!("{p}/{}", k.replace('~', "~0").replace('/', "~1")), e)),
+            ),
+            _ => {}
+        }
+    }
+    out
+}
