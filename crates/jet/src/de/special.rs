@@ -201,11 +201,10 @@ impl Serialize for NumberText<'_> {
                 return serializer.serialize_u64(u);
             }
             // Beyond 64 bits: 128-bit integers where they hold it.
-            if let Ok(i) = self.0.parse::<i128>() {
-                return serializer.serialize_i128(i);
-            }
-            if let Ok(u) = self.0.parse::<u128>() {
-                return serializer.serialize_u128(u);
+            match crate::text::number::parse_wide(self.0) {
+                Some(crate::text::number::Wide::I128(i)) => return serializer.serialize_i128(i),
+                Some(crate::text::number::Wide::U128(u)) => return serializer.serialize_u128(u),
+                None => {}
             }
         }
         serializer.serialize_f64(n.as_f64().map_err(serde::ser::Error::custom)?)

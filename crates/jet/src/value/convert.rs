@@ -20,6 +20,26 @@ macro_rules! from_number {
 }
 from_number!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 
+impl From<i128> for Value {
+    /// Beyond 64 bits the number keeps its text (exact, never a float).
+    fn from(n: i128) -> Value {
+        match i64::try_from(n) {
+            Ok(i) => Value::from(i),
+            Err(_) => Value::Number(Number::from_owned_text(n.to_string())),
+        }
+    }
+}
+
+impl From<u128> for Value {
+    /// Beyond 64 bits the number keeps its text (exact, never a float).
+    fn from(n: u128) -> Value {
+        match u64::try_from(n) {
+            Ok(u) => Value::from(u),
+            Err(_) => Value::Number(Number::from_owned_text(n.to_string())),
+        }
+    }
+}
+
 impl From<f64> for Value {
     /// NaN and infinities, which JSON cannot hold, become `null` (as in serde_json).
     fn from(f: f64) -> Value {

@@ -14,7 +14,6 @@ use serde::ser::{self, Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::{Array, Map, Value};
 use crate::options::DEFAULT_MAX_RECURSION;
-use crate::Number;
 
 /// The newtype name by which jet's deserializer and serializer recognise a [`Value`].
 pub(crate) const VALUE_TOKEN: &str = "$jet::private::Value";
@@ -141,17 +140,11 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_i128<E: de::Error>(self, v: i128) -> Result<Value, E> {
-        Ok(match i64::try_from(v) {
-            Ok(i) => Value::from(i),
-            Err(_) => Value::Number(Number::from_owned_text(v.to_string())),
-        })
+        Ok(Value::from(v))
     }
 
     fn visit_u128<E: de::Error>(self, v: u128) -> Result<Value, E> {
-        Ok(match u64::try_from(v) {
-            Ok(u) => Value::from(u),
-            Err(_) => Value::Number(Number::from_owned_text(v.to_string())),
-        })
+        Ok(Value::from(v))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {

@@ -51,10 +51,7 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::from(v))
     }
     fn serialize_i128(self, v: i128) -> Result<Value> {
-        Ok(match i64::try_from(v) {
-            Ok(i) => Value::from(i),
-            Err(_) => Value::Number(Number::from_owned_text(v.to_string())),
-        })
+        Ok(Value::from(v))
     }
     fn serialize_u8(self, v: u8) -> Result<Value> {
         Ok(Value::from(v))
@@ -69,10 +66,7 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::from(v))
     }
     fn serialize_u128(self, v: u128) -> Result<Value> {
-        Ok(match u64::try_from(v) {
-            Ok(u) => Value::from(u),
-            Err(_) => Value::Number(Number::from_owned_text(v.to_string())),
-        })
+        Ok(Value::from(v))
     }
     fn serialize_f32(self, v: f32) -> Result<Value> {
         Ok(Value::from(v))
