@@ -336,10 +336,25 @@ impl Error {
     /// assert_eq!(err.snippet(input).unwrap(), "  \"a\": tru\n          ^");
     /// ```
     pub fn snippet(&self, input: &[u8]) -> Option<String> {
-        if self.line() == 0 || self.offset() > input.len() as u64 {
+        self.snippet_from(input, 0)
+    }
+
+    /// [`snippet`](Error::snippet) for when only part of the input is at hand, as when it was
+    /// streamed from an `io::Read`: `part` holds the input's bytes from offset `start` on. The
+    /// line is cut where `part` ends. Returns `None` when the error's offset is not in `part`.
+    ///
+    /// ```
+    /// let input = b"[1,\n 2,\n 3 4]";
+    /// let err = jet::text::validate(input).unwrap_err();
+    /// assert_eq!(err.snippet_from(&input[4..], 4).unwrap(), " 3 4]\n   ^");
+    /// assert_eq!(err.snippet_from(&input[..8], 0), None);
+    /// ```
+    pub fn snippet_from(&self, part: &[u8], start: u64) -> Option<String> {
+        let at = self.offset().checked_sub(start)?;
+        if self.line() == 0 || at > part.len() as u64 {
             return None;
         }
-        Some(render_snippet(input, self.offset() as usize))
+        Some(render_snippet(part, at as usize))
     }
 
     #[cold]

@@ -220,6 +220,22 @@ fn corpus_round_trips() {
         assert!(!compact.contains(&b'\n'), "{name}: compact has no newlines");
         let pretty = RawValue::from_bytes(&compact).indent("", "  ").unwrap();
         assert_eq!(RawValue::from_bytes(&pretty).compact().unwrap(), compact, "{name}: indent then compact");
+        // Copying from an io::Read through a small window gives what formatting the slice gives.
+        for opts in [Options::default(), Options::default().indent("\t").escape_html(true)] {
+            let mut reader = Reader::with_capacity(&bytes[..], 4096);
+            let mut w = Writer::new(Vec::new()).with_options(&opts);
+            w.copy_value(&mut reader).unwrap();
+            reader.finish().unwrap();
+            assert!(w.finish().unwrap() == raw.format(&opts).unwrap(), "{name}: copy_value");
+        }
+        // Sorting members changes no value.
+        let sorted = raw.sort_keys(&Options::default()).unwrap();
+        assert_eq!(
+            jet::from_slice::<jet::Value>(&sorted).unwrap(),
+            jet::from_slice::<jet::Value>(&bytes).unwrap(),
+            "{name}: sort_keys"
+        );
+        assert_eq!(RawValue::from_bytes(&sorted).sort_keys(&Options::default()).unwrap(), sorted, "{name}");
         let canon = raw.canonicalize().unwrap();
         assert_eq!(
             RawValue::from_bytes(&canon).canonicalize().unwrap(),
@@ -227,4 +243,91 @@ fn corpus_round_trips() {
             "{name}: canonical is a fixed point"
         );
     }
+}
+
+#[test]
+fn sort_keys_cases() {
+    let dups = Options::default().allow_duplicate_names(true);
+    let cases: &[(&str, &str, &Options, Result<&str, &str>)] = &[
+        ("scalar", " 1.50 ", &Options::default(), Ok("1.50")),
+        (
+            "nested",
+            r#"{"b": {"y": 1, "x": [{"d": 0, "c": 0}]}, "a": null}"#,
+            &Options::default(),
+            Ok(r#"{"a":null,"b":{"x":[{"c":0,"d":0}],"y":1}}"#),
+        ),
+        (
+            "tokens keep their text",
+            r#"{"s": "\u0041\n", "n": -0.0E+1}"#,
+            &Options::default(),
+            Ok(r#"{"n":-0.0E+1,"s":"\u0041\n"}"#),
+        ),
+        // Names compare unescaped: "\u0062" is "b".
+        (
+            "escaped names",
+            r#"{"c": 3, "\u0062": 2, "a": 1}"#,
+            &Options::default(),
+            Ok(r#"{"a":1,"\u0062":2,"c":3}"#),
+        ),
+        // Code point order, not UTF-16 order (RFC 8785 would put U+1F600 first).
+        (
+            "code points",
+            "{\"\u{1F600}\": 1, \"\u{FF61}\": 2, \"\": 0}",
+            &Options::default(),
+            Ok("{\"\":0,\"\u{FF61}\":2,\"\u{1F600}\":1}"),
+        ),
+        (
+            "prefixes first",
+            r#"{"ab": 2, "a": 1, "b": 3}"#,
+            &Options::default(),
+            Ok(r#"{"a":1,"ab":2,"b":3}"#),
+        ),
+        (
+            "duplicates keep their order",
+            r#"{"b": 1, "a": 2, "b": 0, "a": 1}"#,
+            &dups,
+            Ok(r#"{"a":2,"a":1,"b":1,"b":0}"#),
+        ),
+        (
+            "duplicates rejected",
+            r#"{"b": 1, "a": 2, "b": 0}"#,
+            &Options::default(),
+            Err("duplicate object name \"b\""),
+        ),
+        ("invalid", r#"{"a": [1, 2,]}"#, &Options::default(), Err("trailing comma")),
+        ("trailing data", "{} x", &Options::default(), Err("trailing data after the value")),
+    ];
+    for (name, input, opts, want) in cases {
+        let got = RawValue::from_bytes(input.as_bytes()).sort_keys(opts);
+        match (got, want) {
+            (Ok(got), Ok(want)) => assert_eq!(String::from_utf8(got).unwrap(), *want, "{name}"),
+            (Err(e), Err(want)) => assert!(e.to_string().contains(want), "{name}: {e}"),
+            (got, want) => panic!("{name}: got {got:?}, want {want:?}"),
+        }
+    }
+}
+
+#[test]
+fn sort_keys_and_copy_value_need_no_stack() {
+    let depth = 200_000;
+    let doc = format!("{}1{}", r#"{"b":0,"a":"#.repeat(depth), "}".repeat(depth));
+    let opts = Options::default().max_depth(depth + 1);
+    let sorted = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || {
+            let sorted = RawValue::from_bytes(doc.as_bytes()).sort_keys(&opts).unwrap();
+            let mut reader = Reader::from_reader(&sorted[..]).with_options(&opts);
+            // Compact: indented, the output would grow with the square of the depth.
+            let mut w = Writer::new(Vec::new()).with_options(&opts.clone().escape_html(true));
+            w.copy_value(&mut reader).unwrap();
+            (sorted, w.finish().unwrap().len())
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    let innermost = br#"{"a":{"a":1,"b":0},"b":0}"#;
+    assert!(
+        sorted.0.starts_with(br#"{"a":{"a":"#) && sorted.0.windows(innermost.len()).any(|w| w == innermost)
+    );
+    assert_eq!(sorted.1, sorted.0.len());
 }

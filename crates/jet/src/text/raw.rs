@@ -2,6 +2,7 @@
 //! and the canonical form of RFC 8785 (JCS).
 
 use std::fmt;
+use std::ops::Range;
 
 use super::writer::Emitter;
 use super::{number, string, Kind, Reader};
@@ -93,7 +94,7 @@ impl RawValue {
         // The reader checks names; the emitter need not do it again.
         let mut em = Emitter::new(&opts.clone().allow_duplicate_names(true));
         em.out.reserve(self.0.len());
-        em.copy_value(&mut reader)?;
+        em.copy_value(&mut reader, |_| Ok(()))?;
         reader.finish()?;
         Ok(em.out)
     }
@@ -103,88 +104,203 @@ impl RawValue {
     /// numbers in the ECMAScript form of their `f64` value. Checked under the strict defaults:
     /// a number beyond the range of `f64` is an error.
     pub fn canonicalize(&self) -> Result<Vec<u8>> {
-        canonicalize(&self.0, &Options::strict())
+        rebuild(&self.0, &Options::strict(), Form::Canonical)
+    }
+
+    /// The value with no whitespace and each object's members sorted by the code points of
+    /// their (unescaped) names, checked under `opts`. Strings and numbers keep their text.
+    /// The sort is stable: where `opts` allow duplicate names, members of the same name keep
+    /// their order.
+    ///
+    /// ```
+    /// use jet::text::RawValue;
+    ///
+    /// let raw = RawValue::from_bytes(br#"{"b": 1.0, "a": {"\u00e9": [], "z": "\u0041"}}"#);
+    /// assert_eq!(raw.sort_keys(&jet::Options::default())?, br#"{"a":{"z":"\u0041","\u00e9":[]},"b":1.0}"#);
+    /// # Ok::<(), jet::Error>(())
+    /// ```
+    pub fn sort_keys(&self, opts: &Options) -> Result<Vec<u8>> {
+        rebuild(&self.0, opts, Form::SortedKeys)
     }
 }
 
-/// A value being canonicalized.
-enum Frame {
-    Array(Vec<u8>),
-    Object { members: Vec<(String, Vec<u8>)>, name: String },
+/// What [`rebuild`] makes of a value: both forms have no whitespace and sorted members.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// RFC 8785: members by the UTF-16 code units of their names, strings re-escaped
+    /// minimally, numbers in the ECMAScript form of their `f64` value.
+    Canonical,
+    /// Members by the code points of their names (UTF-8 byte order); tokens keep their text.
+    SortedKeys,
 }
 
-fn canonicalize(src: &[u8], opts: &Options) -> Result<Vec<u8>> {
+/// A value read into a tree of text ranges, so that members can be sorted without copying
+/// any text more than once, whatever the depth.
+struct Tree {
+    /// Output text of scalars and names (escaped and quoted as they will be written).
+    text: Vec<u8>,
+    /// Unescaped names: the sort keys.
+    keys: Vec<u8>,
+    nodes: Vec<Node>,
+}
+
+enum Node {
+    Scalar(Range<usize>),
+    Array(Vec<usize>),
+    Object(Vec<Member>),
+}
+
+struct Member {
+    key: Range<usize>,
+    name: Range<usize>,
+    value: usize,
+}
+
+/// `src` rebuilt in `form`: read into a [`Tree`] (each object's members sorted as it ends),
+/// then written out. No recursion, and linear in the input but for the sorting.
+fn rebuild(src: &[u8], opts: &Options, form: Form) -> Result<Vec<u8>> {
     let mut reader = Reader::from_slice(src).with_options(opts);
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut out = Vec::with_capacity(src.len());
-    let mut text = Vec::new();
+    let mut tree = Tree { text: Vec::with_capacity(src.len()), keys: Vec::new(), nodes: Vec::new() };
+    // Open containers, and the name of the member whose value comes next.
+    let mut open: Vec<usize> = Vec::new();
+    let mut name = (0..0, 0..0);
     while let Some(event) = reader.next_event()? {
-        text.clear();
         let bytes = reader.event_bytes(&event);
-        match event.kind {
-            Kind::BeginArray => {
-                stack.push(Frame::Array(Vec::new()));
+        let start = tree.text.len();
+        let node = match event.kind {
+            Kind::BeginArray => Node::Array(Vec::new()),
+            Kind::BeginObject => Node::Object(Vec::new()),
+            Kind::EndArray => {
+                open.pop();
                 continue;
             }
-            Kind::BeginObject => {
-                stack.push(Frame::Object { members: Vec::new(), name: String::new() });
+            Kind::EndObject => {
+                let id = open.pop().expect("the reader matches ends with begins");
+                let Node::Object(members) = &mut tree.nodes[id] else { unreachable!("an object") };
+                let keys = &tree.keys;
+                match form {
+                    Form::Canonical => members.sort_by(|a, b| {
+                        let a = super::str_from_checked(&keys[a.key.clone()]).encode_utf16();
+                        a.cmp(super::str_from_checked(&keys[b.key.clone()]).encode_utf16())
+                    }),
+                    Form::SortedKeys => members.sort_by(|a, b| keys[a.key.clone()].cmp(&keys[b.key.clone()])),
+                }
                 continue;
             }
-            Kind::EndArray | Kind::EndObject => match stack.pop() {
-                Some(Frame::Array(items)) => {
-                    text.push(b'[');
-                    text.extend_from_slice(&items);
-                    text.push(b']');
-                }
-                Some(Frame::Object { mut members, .. }) => {
-                    members.sort_by(|(a, _), (b, _)| a.encode_utf16().cmp(b.encode_utf16()));
-                    text.push(b'{');
-                    for (i, (name, value)) in members.iter().enumerate() {
-                        if i > 0 {
-                            text.push(b',');
-                        }
-                        string::escape(name, &mut text, false);
-                        text.push(b':');
-                        text.extend_from_slice(value);
-                    }
-                    text.push(b'}');
-                }
-                None => unreachable!("the reader matches ends with begins"),
-            },
-            Kind::Null | Kind::Bool => text.extend_from_slice(bytes),
+            Kind::Null | Kind::Bool => {
+                tree.text.extend_from_slice(bytes);
+                Node::Scalar(start..tree.text.len())
+            }
+            Kind::Number if form == Form::SortedKeys => {
+                tree.text.extend_from_slice(bytes);
+                Node::Scalar(start..tree.text.len())
+            }
             Kind::Number => {
                 let number = super::Number::from_checked(super::str_from_checked(bytes));
                 let value = number
                     .as_f64()
                     .map_err(|e| reader.error_at(e.into_code(), event.start, super::state::At::Current))?;
-                number::write_f64_es6(&mut text, value);
+                number::write_f64_es6(&mut tree.text, value);
+                Node::Scalar(start..tree.text.len())
             }
             Kind::String => {
-                let mut decoded = Vec::new();
-                string::unescape(&bytes[1..bytes.len() - 1], event.flags, &mut decoded);
-                let decoded = String::from_utf8(decoded).expect("unescaped strings are UTF-8");
-                if event.name {
-                    if let Some(Frame::Object { name, .. }) = stack.last_mut() {
-                        *name = decoded;
+                let raw = &bytes[1..bytes.len() - 1];
+                let key_start = tree.keys.len();
+                match form {
+                    Form::Canonical => {
+                        string::unescape(raw, event.flags, &mut tree.keys);
+                        string::escape(
+                            super::str_from_checked(&tree.keys[key_start..]),
+                            &mut tree.text,
+                            false,
+                        );
+                        if !event.name {
+                            tree.keys.truncate(key_start);
+                        }
                     }
+                    Form::SortedKeys => {
+                        if event.name {
+                            string::unescape(raw, event.flags, &mut tree.keys);
+                        }
+                        tree.text.extend_from_slice(bytes);
+                    }
+                }
+                if event.name {
+                    name = (key_start..tree.keys.len(), start..tree.text.len());
                     continue;
                 }
-                string::escape(&decoded, &mut text, false);
+                Node::Scalar(start..tree.text.len())
+            }
+        };
+        let id = tree.nodes.len();
+        let is_container = !matches!(node, Node::Scalar(_));
+        tree.nodes.push(node);
+        if let Some(&parent) = open.last() {
+            match &mut tree.nodes[parent] {
+                Node::Array(items) => items.push(id),
+                Node::Object(members) => {
+                    let (key, name) = std::mem::replace(&mut name, (0..0, 0..0));
+                    members.push(Member { key, name, value: id });
+                }
+                Node::Scalar(_) => unreachable!("only containers are open"),
             }
         }
-        match stack.last_mut() {
-            Some(Frame::Array(items)) => {
-                if !items.is_empty() {
-                    items.push(b',');
-                }
-                items.extend_from_slice(&text);
-            }
-            Some(Frame::Object { members, name }) => members.push((std::mem::take(name), text.clone())),
-            None => out.extend_from_slice(&text),
+        if is_container {
+            open.push(id);
         }
     }
     reader.finish()?;
-    Ok(out)
+    Ok(tree.write())
+}
+
+impl Tree {
+    /// The tree as compact text, from its first node (the root).
+    fn write(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.text.len() + self.nodes.len());
+        // Open containers and how many of their children are written.
+        let mut open: Vec<(usize, usize)> = Vec::new();
+        let mut next = Some(0);
+        loop {
+            if let Some(id) = next.take() {
+                match &self.nodes[id] {
+                    Node::Scalar(text) => out.extend_from_slice(&self.text[text.clone()]),
+                    Node::Array(_) => {
+                        out.push(b'[');
+                        open.push((id, 0));
+                    }
+                    Node::Object(_) => {
+                        out.push(b'{');
+                        open.push((id, 0));
+                    }
+                }
+            }
+            let Some((id, done)) = open.last_mut() else { break };
+            let i = *done;
+            *done += 1;
+            let sep = if i > 0 { Some(b',') } else { None };
+            match &self.nodes[*id] {
+                Node::Array(items) if i < items.len() => {
+                    out.extend(sep);
+                    next = Some(items[i]);
+                }
+                Node::Object(members) if i < members.len() => {
+                    out.extend(sep);
+                    out.extend_from_slice(&self.text[members[i].name.clone()]);
+                    out.push(b':');
+                    next = Some(members[i].value);
+                }
+                Node::Array(_) => {
+                    out.push(b']');
+                    open.pop();
+                }
+                _ => {
+                    out.push(b'}');
+                    open.pop();
+                }
+            }
+        }
+        out
+    }
 }
 
 impl ToOwned for RawValue {

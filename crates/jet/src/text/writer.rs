@@ -185,11 +185,16 @@ impl Emitter {
         Err(self.error(Code::DuplicateName(name), At::Name))
     }
 
-    /// Writes the value a reader is at, token by token.
-    pub(crate) fn copy_value<I: super::Input>(&mut self, reader: &mut Reader<I>) -> Result<()> {
+    /// Writes the value a reader is at, token by token, calling `after` after each one.
+    pub(crate) fn copy_value<I: super::Input>(
+        &mut self,
+        reader: &mut Reader<I>,
+        mut after: impl FnMut(&mut Emitter) -> Result<()>,
+    ) -> Result<()> {
         let depth = reader.depth();
         while let Some(event) = reader.next_event()? {
             self.write_event(reader, &event)?;
+            after(self)?;
             if reader.depth() == depth {
                 break;
             }
@@ -310,7 +315,7 @@ impl<W: io::Write> Writer<W> {
         let mark = self.em.out.len();
         let saved = self.em.is_complete();
         let mut reader = Reader::from_slice(value.as_bytes()).with_options(&self.opts);
-        if let Err(e) = self.em.copy_value(&mut reader) {
+        if let Err(e) = self.em.copy_value(&mut reader, |_| Ok(())) {
             // Only a grammar error at the first token is possible here (the value is valid),
             // and the emitter leaves state and output untouched on errors.
             debug_assert_eq!(saved, self.em.is_complete());
@@ -318,6 +323,33 @@ impl<W: io::Write> Writer<W> {
             return Err(e);
         }
         self.maybe_flush()
+    }
+
+    /// Copies the value `reader` is at, checked by the reader, into this writer's format:
+    /// strings and numbers keep their text (a string is re-escaped only when HTML escaping
+    /// asks for it). Output goes to the sink as it is made, so memory is bounded by the
+    /// largest token, not by the value: this reformats a document of any size from an
+    /// `io::Read` to an `io::Write`. On error, what was copied before it has been written.
+    ///
+    /// ```
+    /// use jet::text::{Reader, Writer};
+    ///
+    /// let mut reader = Reader::from_reader(&br#"{"a": [1, 2.50], "b": "\u00e9"}"#[..]);
+    /// let mut writer = Writer::new(Vec::new()).with_options(&jet::Options::default().indent("\t"));
+    /// writer.copy_value(&mut reader)?;
+    /// reader.finish()?;
+    /// let out = writer.finish()?;
+    /// assert_eq!(out, b"{\n\t\"a\": [\n\t\t1,\n\t\t2.50\n\t],\n\t\"b\": \"\\u00e9\"\n}");
+    /// # Ok::<(), jet::Error>(())
+    /// ```
+    pub fn copy_value<I: super::Input>(&mut self, reader: &mut Reader<I>) -> Result<()> {
+        let (sink, flushed) = (&mut self.sink, &mut self.flushed);
+        self.em.copy_value(reader, |em| {
+            if em.out.len() >= FLUSH_AT {
+                drain(em, sink, flushed)?;
+            }
+            Ok(())
+        })
     }
 
     /// Hands buffered output to the sink and flushes it.
@@ -369,20 +401,26 @@ impl<W: io::Write> Writer<W> {
     }
 
     fn drain(&mut self) -> Result<()> {
-        if let Err(e) = self.sink.write_all(&self.em.out) {
-            return Err(self.io_error(e));
-        }
-        self.flushed += self.em.out.len() as u64;
-        self.em.out.clear();
-        Ok(())
+        drain(&mut self.em, &mut self.sink, &mut self.flushed)
     }
 
     #[cold]
     fn io_error(&self, e: io::Error) -> Error {
-        Error::new(
-            Code::Io(e),
-            Position { offset: self.offset(), line: 0, column: 0 },
-            self.em.state.pointer(At::Current, b""),
-        )
+        io_error(&self.em, self.offset(), e)
     }
+}
+
+/// Hands the emitter's output to `sink`, counting it in `flushed`.
+fn drain<W: io::Write>(em: &mut Emitter, sink: &mut W, flushed: &mut u64) -> Result<()> {
+    if let Err(e) = sink.write_all(&em.out) {
+        return Err(io_error(em, *flushed + em.out.len() as u64, e));
+    }
+    *flushed += em.out.len() as u64;
+    em.out.clear();
+    Ok(())
+}
+
+#[cold]
+fn io_error(em: &Emitter, offset: u64, e: io::Error) -> Error {
+    Error::new(Code::Io(e), Position { offset, line: 0, column: 0 }, em.state.pointer(At::Current, b""))
 }
