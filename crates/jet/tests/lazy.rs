@@ -137,6 +137,26 @@ fn errors_of_three_kinds() {
 }
 
 #[test]
+fn errors_of_a_lazy_value_are_placed_in_the_document() {
+    let statuses = jet::get(DOC, "/statuses").unwrap();
+    let second = statuses.iter_array().unwrap().nth(1).unwrap();
+    // Name, result, line and column, pointer.
+    type Case<'a> = (&'a str, jet::Result<()>, (usize, usize), &'a str);
+    let cases: &[Case] = &[
+        ("as_str of a number", jet::get(DOC, "/statuses/1/id").unwrap().as_str().map(drop), (4, 12), ""),
+        ("as_u64 of a float", jet::get(DOC, "/a~1b/m~0n").unwrap().as_u64().map(drop), (6, 18), ""),
+        ("iter_object of an array", statuses.iter_object().map(drop), (2, 15), ""),
+        ("get inside, not found", second.get("/user/age").map(drop), (4, 40), "/user/age"),
+        ("to, wrong type", second.get("/text").unwrap().to::<u8>().map(drop), (4, 23), ""),
+    ];
+    for (name, result, (line, column), pointer) in cases {
+        let err = result.as_ref().expect_err(name);
+        assert_eq!((err.line(), err.column()), (*line, *column), "{name}: {err}");
+        assert_eq!(err.pointer(), *pointer, "{name}: {err}");
+    }
+}
+
+#[test]
 fn validation_contract() {
     let bad_before = r#"{"a": [1, 2,], "b": {"c": 1}}"#;
     let bad_after = r#"{"b": {"c": 1}, "a": [1, 2,]}"#;

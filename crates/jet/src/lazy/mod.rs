@@ -213,7 +213,7 @@ impl Options {
                 return Err(e.relocate(input, start, ""));
             }
         }
-        Ok(LazyValue::new(raw))
+        Ok(LazyValue::new(raw, input))
     }
 }
 

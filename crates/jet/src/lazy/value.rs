@@ -9,7 +9,9 @@ use crate::error::{Code, Error, Position, Result};
 use crate::text::{str_from_checked, string, Kind, Number, RawValue};
 
 /// A JSON value found by [`get`](crate::get): its bytes in the input, checked to be valid JSON,
-/// and nothing decoded yet.
+/// and nothing decoded yet. Its errors (a wrong type, a path not found inside it, a number out
+/// of range) carry their line and column in the whole input; their pointers are relative to
+/// the value.
 ///
 /// ```
 /// let json = br#"{"list": [1, "two", {"three": 3}], "name": "caf\u00e9"}"#;
@@ -23,21 +25,29 @@ use crate::text::{str_from_checked, string, Kind, Number, RawValue};
 /// assert_eq!(three["three"], 3);
 /// # Ok::<(), jet::Error>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct LazyValue<'a> {
     raw: &'a [u8],
+    /// The whole input `raw` is part of, to place errors.
+    input: &'a [u8],
 }
 
 impl<'a> LazyValue<'a> {
-    /// A value from bytes checked to be one JSON value with no whitespace around it.
-    pub(crate) fn new(raw: &'a [u8]) -> LazyValue<'a> {
+    /// A value from bytes of `input` checked to be one JSON value with no whitespace around it.
+    pub(crate) fn new(raw: &'a [u8], input: &'a [u8]) -> LazyValue<'a> {
         debug_assert!(
             RawValue::from_bytes(raw)
                 .validate(&crate::Options::strict().allow_duplicate_names(true).max_depth(usize::MAX))
                 .is_ok(),
             "unchecked lazy value"
         );
-        LazyValue { raw }
+        LazyValue { raw, input }
+    }
+
+    /// `err`, found in this value, placed in the whole input.
+    #[cold]
+    fn place(&self, err: Error) -> Error {
+        err.relocate(self.input, self.raw.as_ptr() as usize - self.input.as_ptr() as usize, "")
     }
 
     /// The kind of the value (`BeginObject` for an object, `BeginArray` for an array).
@@ -58,7 +68,7 @@ impl<'a> LazyValue<'a> {
     #[cold]
     fn wrong_type(&self, expected: &'static str) -> Error {
         let code = Code::WrongType { expected, found: self.kind().value_name() };
-        Error::new(code, Position::in_slice(self.raw, 0), String::new())
+        self.place(Error::new(code, Position::default(), String::new()))
     }
 
     /// True for `null`.
@@ -94,23 +104,23 @@ impl<'a> LazyValue<'a> {
 
     /// The number as an `i64`, exactly (an error when it has a fraction or is out of range).
     pub fn as_i64(&self) -> Result<i64> {
-        self.as_number()?.as_i64()
+        self.as_number()?.as_i64().map_err(|e| self.place(e))
     }
 
     /// The number as a `u64`, exactly.
     pub fn as_u64(&self) -> Result<u64> {
-        self.as_number()?.as_u64()
+        self.as_number()?.as_u64().map_err(|e| self.place(e))
     }
 
     /// The number as the nearest `f64` (an error beyond its range).
     pub fn as_f64(&self) -> Result<f64> {
-        self.as_number()?.as_f64()
+        self.as_number()?.as_f64().map_err(|e| self.place(e))
     }
 
     /// The value at `path` inside this one (relative: `""` is this value).
     pub fn get<P: JsonPath>(&self, path: P) -> Result<LazyValue<'a>> {
-        let raw = resolve(&mut Raw::new(self.raw), path.steps())?;
-        Ok(LazyValue::new(raw))
+        let raw = resolve(&mut Raw::new(self.raw), path.steps()).map_err(|e| self.place(e))?;
+        Ok(LazyValue::new(raw, self.input))
     }
 
     /// The elements of an array, lazily.
@@ -120,7 +130,7 @@ impl<'a> LazyValue<'a> {
         }
         let mut nav = Raw::new(self.raw);
         nav.enter()?;
-        Ok(LazyElements { nav })
+        Ok(LazyElements { nav, input: self.input })
     }
 
     /// The members of an object, lazily: names unescaped (borrowed when they have no escapes).
@@ -130,15 +140,24 @@ impl<'a> LazyValue<'a> {
         }
         let mut nav = Raw::new(self.raw);
         nav.enter()?;
-        Ok(LazyMembers { nav })
+        Ok(LazyMembers { nav, input: self.input })
     }
 
     /// Deserializes the value (with jet's strict defaults), borrowing from the input where
     /// the target type does.
     pub fn to<T: serde::Deserialize<'a>>(&self) -> Result<T> {
-        crate::from_slice(self.raw)
+        crate::from_slice(self.raw).map_err(|e| self.place(e))
     }
 }
+
+/// Equal when the texts are equal.
+impl PartialEq for LazyValue<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw == other.raw
+    }
+}
+
+impl Eq for LazyValue<'_> {}
 
 impl fmt::Debug for LazyValue<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -157,6 +176,7 @@ impl fmt::Display for LazyValue<'_> {
 #[derive(Debug)]
 pub struct LazyElements<'a> {
     nav: Raw<'a>,
+    input: &'a [u8],
 }
 
 impl<'a> Iterator for LazyElements<'a> {
@@ -167,7 +187,7 @@ impl<'a> Iterator for LazyElements<'a> {
         if !self.nav.next_element().ok()? {
             return None;
         }
-        self.nav.take().ok().map(LazyValue::new)
+        self.nav.take().ok().map(|raw| LazyValue::new(raw, self.input))
     }
 }
 
@@ -175,6 +195,7 @@ impl<'a> Iterator for LazyElements<'a> {
 #[derive(Debug)]
 pub struct LazyMembers<'a> {
     nav: Raw<'a>,
+    input: &'a [u8],
 }
 
 impl<'a> Iterator for LazyMembers<'a> {
@@ -184,7 +205,7 @@ impl<'a> Iterator for LazyMembers<'a> {
         // The bytes were checked: the walk cannot fail.
         let (raw, escaped) = self.nav.next_name().ok()??;
         let value = self.nav.take().ok()?;
-        Some((decode(raw, escaped), LazyValue::new(value)))
+        Some((decode(raw, escaped), LazyValue::new(value, self.input)))
     }
 }
 
