@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+mod cli;
 mod get;
 mod report;
 mod typed;
@@ -383,7 +384,12 @@ fn main() {
     let mut write: Option<PathBuf> = None;
     let mut filters: Vec<String> = Vec::new();
     let mut only_ops: Vec<String> = Vec::new();
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().is_some_and(|a| a == "cli") {
+        args.next();
+        cli::main(args);
+        return;
+    }
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rounds" => rounds = args.next().and_then(|n| n.parse().ok()).expect("--rounds N"),
@@ -391,6 +397,7 @@ fn main() {
             "--write" => write = Some(PathBuf::from(args.next().expect("--write PATH"))),
             "--op" => only_ops.push(args.next().expect("--op NAME")),
             "-h" | "--help" => {
+                println!("usage: jet-bench cli [--rounds N] [--ndjson-mb MB] [--jet PATH] [--write bench/RESULTS.md] [FILTER...]");
                 println!("usage: jet-bench [--rounds N] [--op validate|tokens|\"value parse\"|\"value serialize\"|\"get early\"|\"get late\"|\"get_many 5\"|\"typed decode\"|\"typed encode\"] [--label NAME] [--write bench/RESULTS.md] [FILTER...]");
                 return;
             }

@@ -100,7 +100,7 @@ pub fn write_section(path: &Path, label: &str, text: &str) -> io::Result<()> {
     std::fs::write(path, new)
 }
 
-fn today() -> String {
+pub fn today() -> String {
     std::process::Command::new("date")
         .arg("+%Y-%m-%d")
         .output()
@@ -109,7 +109,7 @@ fn today() -> String {
         .map_or_else(|| "unknown".into(), |s| s.trim().to_owned())
 }
 
-fn cpu_model() -> String {
+pub fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|info| {
@@ -120,7 +120,7 @@ fn cpu_model() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-fn cores() -> usize {
+pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 

@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> u8 {
     let dups = args.strict.allow_duplicate_names;
     for_each_input(&args.files, &mut Out::new(), |path, out| {
         let mut stats = Stats::new(dups);
-        let summary = if args.lines {
+        let bad = if args.lines {
             let summary = lines::each_record(path, |number, line| {
                 let checked = if args.stats {
                     stats.add_record(line, &opts, Some(number))
@@ -86,6 +86,6 @@ pub fn run(args: &Args) -> u8 {
         if args.stats && !args.quiet {
             out.write(&[stats::render(&stats, false).as_bytes()])?;
         }
-        Ok(if summary > 0 { EXIT_INVALID } else { EXIT_OK })
+        Ok(if bad > 0 { EXIT_INVALID } else { EXIT_OK })
     })
 }
