@@ -15,6 +15,19 @@ use std::time::Instant;
 
 use crate::report;
 
+/// One tool's median wall time on one input, and its peak resident memory in KiB.
+struct Measured {
+    seconds: f64,
+    peak_kib: Option<u64>,
+}
+
+/// A row of a table: one input, each tool's figures.
+struct Row {
+    input: String,
+    bytes: u64,
+    measured: Vec<Measured>,
+}
+
 /// One way to do a job: a tool's command line, `{}` standing for the input file.
 struct Tool {
     name: &'static str,
@@ -189,9 +202,10 @@ pub fn main(mut args: impl Iterator<Item = String>) {
         for (name, path, ndjson) in &inputs {
             let job = jobs(*ndjson).into_iter().find(|j| j.name == job_name).unwrap();
             match measure(&jet, &job, path, rounds) {
-                Ok(row) => {
+                Ok(measured) => {
                     eprintln!("{job_name} {name}: done");
-                    rows.push((name.clone(), std::fs::metadata(path).map_or(0, |m| m.len()), row));
+                    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+                    rows.push(Row { input: name.clone(), bytes, measured });
                 }
                 Err(e) => {
                     eprintln!("check failed: {e}");
@@ -232,7 +246,7 @@ fn version(argv: &[&str]) -> String {
 }
 
 /// Median seconds and peak KiB per tool of a job, after checking the outputs agree.
-fn measure(jet: &Path, job: &Job, input: &Path, rounds: usize) -> Result<Vec<(f64, Option<u64>)>, String> {
+fn measure(jet: &Path, job: &Job, input: &Path, rounds: usize) -> Result<Vec<Measured>, String> {
     // Check: every tool succeeds, and formatting tools give the same values as the input.
     let want =
         if job.output { Some(values(&std::fs::read(input).map_err(|e| e.to_string())?)?) } else { None };
@@ -270,14 +284,14 @@ fn measure(jet: &Path, job: &Job, input: &Path, rounds: usize) -> Result<Vec<(f6
     Ok(times
         .into_iter()
         .zip(peaks)
-        .map(|(mut t, peak)| {
+        .map(|(mut t, peak_kib)| {
             t.sort_by(f64::total_cmp);
-            (t[t.len() / 2], peak)
+            Measured { seconds: t[t.len() / 2], peak_kib }
         })
         .collect())
 }
 
-fn table(job: &Job, rows: &[(String, u64, Vec<(f64, Option<u64>)>)]) -> String {
+fn table(job: &Job, rows: &[Row]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "### {}\n", job.name);
     let _ = write!(out, "| input | bytes |");
@@ -290,14 +304,14 @@ fn table(job: &Job, rows: &[(String, u64, Vec<(f64, Option<u64>)>)]) -> String {
     out.push('\n');
     out.push_str(&"|---".repeat(2 + 2 * job.tools.len() + job.tools.len() - 1));
     out.push_str("|\n");
-    for (name, bytes, measured) in rows {
-        let _ = write!(out, "| {name} | {bytes} |");
-        for (seconds, peak) in measured {
-            let peak = peak.map_or("?".to_owned(), |k| format!("{:.1}", k as f64 * 1024.0 / 1e6));
-            let _ = write!(out, " {:.1} | {peak} |", seconds * 1e3);
+    for row in rows {
+        let _ = write!(out, "| {} | {} |", row.input, row.bytes);
+        for m in &row.measured {
+            let peak = m.peak_kib.map_or("?".to_owned(), |k| format!("{:.1}", k as f64 * 1024.0 / 1e6));
+            let _ = write!(out, " {:.1} | {peak} |", m.seconds * 1e3);
         }
-        for (seconds, _) in &measured[1..] {
-            let _ = write!(out, " {:.1} |", seconds / measured[0].0);
+        for m in &row.measured[1..] {
+            let _ = write!(out, " {:.1} |", m.seconds / row.measured[0].seconds);
         }
         out.push('\n');
     }
