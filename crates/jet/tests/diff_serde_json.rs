@@ -168,6 +168,12 @@ fn cases() -> Vec<Case> {
             results: decode::<serde_json::Value>(&strict, "18446744073709551616"),
         },
         Case {
+            name: "an integer beyond 64 bits into jet's Value: kept exact, as its text (serde_json's Value: f64, an error beyond f64's range)",
+            jet: "ok Number(1000000000",
+            differs: true,
+            results: decode::<jet::Value>(&strict, &format!("1{}", "0".repeat(400))),
+        },
+        Case {
             name: "an integer beyond 64 bits into u128: exact in both",
             jet: "ok 18446744073709551616",
             differs: false,
@@ -190,6 +196,12 @@ fn cases() -> Vec<Case> {
             jet: "ok Array [Array [Array",
             differs: true,
             results: decode::<serde_json::Value>(&strict, &format!("{}{}", "[".repeat(128), "]".repeat(128))),
+        },
+        Case {
+            name: "nesting of 200 arrays into jet's Value: accepted (built without recursion, up to max_depth 10,000; serde_json: its recursion limit)",
+            jet: "ok Array [Array [Array",
+            differs: true,
+            results: decode::<jet::Value>(&strict, &format!("{}{}", "[".repeat(200), "]".repeat(200))),
         },
         Case {
             name: "a struct as an array of its fields: accepted by both",
