@@ -208,9 +208,7 @@ impl Options {
             let opts =
                 Options::strict().allow_duplicate_names(self.allow_duplicate_names).max_depth(self.max_depth);
             if let Err(e) = crate::text::RawValue::from_bytes(raw).validate(&opts) {
-                // Placed in the whole input.
-                let start = raw.as_ptr() as usize - input.as_ptr() as usize;
-                return Err(e.relocate(input, start, ""));
+                return Err(value::place(e, raw, input));
             }
         }
         Ok(LazyValue::new(raw, input))

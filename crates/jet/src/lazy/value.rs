@@ -47,7 +47,7 @@ impl<'a> LazyValue<'a> {
     /// `err`, found in this value, placed in the whole input.
     #[cold]
     fn place(&self, err: Error) -> Error {
-        err.relocate(self.input, self.raw.as_ptr() as usize - self.input.as_ptr() as usize, "")
+        place(err, self.raw, self.input)
     }
 
     /// The kind of the value (`BeginObject` for an object, `BeginArray` for an array).
@@ -207,6 +207,12 @@ impl<'a> Iterator for LazyMembers<'a> {
         let value = self.nav.take().ok()?;
         Some((decode(raw, escaped), LazyValue::new(value, self.input)))
     }
+}
+
+/// `err`, found in `part` (a slice of `input`), placed in the whole input.
+#[cold]
+pub(super) fn place(err: Error, part: &[u8], input: &[u8]) -> Error {
+    err.relocate(input, part.as_ptr() as usize - input.as_ptr() as usize, "")
 }
 
 /// The text of a checked string's contents: borrowed, or decoded when it has escapes.

@@ -187,20 +187,16 @@ fn rebuild(src: &[u8], opts: &Options, form: Form) -> Result<Vec<u8>> {
                 }
                 continue;
             }
-            Kind::Null | Kind::Bool => {
-                tree.text.extend_from_slice(bytes);
-                Node::Scalar(start..tree.text.len())
-            }
-            Kind::Number if form == Form::SortedKeys => {
-                tree.text.extend_from_slice(bytes);
-                Node::Scalar(start..tree.text.len())
-            }
-            Kind::Number => {
+            Kind::Number if form == Form::Canonical => {
                 let number = super::Number::from_checked(super::str_from_checked(bytes));
                 let value = number
                     .as_f64()
                     .map_err(|e| reader.error_at(e.into_code(), event.start, super::state::At::Current))?;
                 number::write_f64_es6(&mut tree.text, value);
+                Node::Scalar(start..tree.text.len())
+            }
+            Kind::Null | Kind::Bool | Kind::Number => {
+                tree.text.extend_from_slice(bytes);
                 Node::Scalar(start..tree.text.len())
             }
             Kind::String => {

@@ -344,12 +344,7 @@ impl<W: io::Write> Writer<W> {
     /// ```
     pub fn copy_value<I: super::Input>(&mut self, reader: &mut Reader<I>) -> Result<()> {
         let (sink, flushed) = (&mut self.sink, &mut self.flushed);
-        self.em.copy_value(reader, |em| {
-            if em.out.len() >= FLUSH_AT {
-                drain(em, sink, flushed)?;
-            }
-            Ok(())
-        })
+        self.em.copy_value(reader, |em| drain_when_full(em, sink, flushed))
     }
 
     /// Hands buffered output to the sink and flushes it.
@@ -394,10 +389,7 @@ impl<W: io::Write> Writer<W> {
 
     #[inline]
     fn maybe_flush(&mut self) -> Result<()> {
-        if self.em.out.len() >= FLUSH_AT {
-            self.drain()?;
-        }
-        Ok(())
+        drain_when_full(&mut self.em, &mut self.sink, &mut self.flushed)
     }
 
     fn drain(&mut self) -> Result<()> {
@@ -408,6 +400,15 @@ impl<W: io::Write> Writer<W> {
     fn io_error(&self, e: io::Error) -> Error {
         io_error(&self.em, self.offset(), e)
     }
+}
+
+/// [`drain`] once the emitter holds [`FLUSH_AT`] bytes.
+#[inline]
+fn drain_when_full<W: io::Write>(em: &mut Emitter, sink: &mut W, flushed: &mut u64) -> Result<()> {
+    if em.out.len() >= FLUSH_AT {
+        drain(em, sink, flushed)?;
+    }
+    Ok(())
 }
 
 /// Hands the emitter's output to `sink`, counting it in `flushed`.
