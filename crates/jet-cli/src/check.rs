@@ -50,7 +50,7 @@ pub fn run(args: &Args) -> u8 {
         let bad = if args.lines {
             let summary = lines::each_record(path, |number, line| {
                 let checked = if args.stats {
-                    stats.add_record(line, &opts, Some(number))
+                    stats.add_record(line, &opts, number)
                 } else {
                     jet::text::validate_with(line, &opts)
                 };

@@ -92,8 +92,7 @@ pub fn run(args: &Args) -> u8 {
             };
         }
         // Streamed: straight from the reader to standard output.
-        out.flush()?;
-        let mut sink = Sink { out: io::stdout().lock(), failed: None };
+        let mut sink = Sink { out: &mut out.0, failed: None };
         let formatted = input::stream(path, &read, |reader| {
             let mut writer = Writer::new(&mut sink).with_options(&write);
             let copied = writer.copy_value(reader).and_then(|()| writer.flush());
@@ -106,24 +105,31 @@ pub fn run(args: &Args) -> u8 {
         if formatted.is_none() {
             return Ok(EXIT_INVALID);
         }
-        sink.out.write_all(b"\n").map_err(Failure::Output)?;
-        Ok(EXIT_OK)
+        out.write(&[b"\n"]).map(|()| EXIT_OK)
     })
 }
 
 /// Standard output for the streaming writer, remembering its error: a failed write is the
 /// output's failure, not the input's.
-struct Sink {
-    out: io::StdoutLock<'static>,
+struct Sink<W> {
+    out: W,
     failed: Option<io::Error>,
 }
 
-impl Write for Sink {
+impl<W: Write> Sink<W> {
+    fn remember<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
+        result.inspect_err(|e| self.failed = Some(crate::copy_io_error(e)))
+    }
+}
+
+impl<W: Write> Write for Sink<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.out.write(buf).inspect_err(|e| self.failed = Some(io::Error::new(e.kind(), e.to_string())))
+        let written = self.out.write(buf);
+        self.remember(written)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.out.flush().inspect_err(|e| self.failed = Some(io::Error::new(e.kind(), e.to_string())))
+        let flushed = self.out.flush();
+        self.remember(flushed)
     }
 }

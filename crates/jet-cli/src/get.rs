@@ -1,7 +1,6 @@
 //! `jet get`: values picked out by JSON Pointer, lazily — no tree is built, and the input is
 //! read only as far as the last value asked for.
 
-use jet::text::RawValue;
 use jet::{LazyValue, Options};
 
 use crate::input;
@@ -62,13 +61,14 @@ pub fn run(args: &Args) -> u8 {
         return EXIT_TROUBLE;
     }
     let opts = args.strict.options();
+    let trusted = opts.clone().trusted(true);
     let file = std::slice::from_ref(&args.file);
     crate::for_each_input(file, &mut Out::new(), |path, out| {
         if args.lines {
             let mut missing = false;
             let summary = lines::each_record(path, |number, line| {
                 let place = Place::line(path, number);
-                match lookup(args, &opts, line, place, out)? {
+                match lookup(args, &opts, &trusted, line, place, out)? {
                     Lookup::Invalid(e) => Ok(lines::bad(path, number, &e, line)),
                     Lookup::Found { all } => {
                         missing |= !all;
@@ -79,7 +79,7 @@ pub fn run(args: &Args) -> u8 {
             return Ok(summary.finish(path).max(if missing { EXIT_INVALID } else { EXIT_OK }));
         }
         let bytes = input::read_all(path).map_err(Failure::Input)?;
-        match lookup(args, &opts, &bytes, Place::file(path), out)? {
+        match lookup(args, &opts, &trusted, &bytes, Place::file(path), out)? {
             Lookup::Invalid(e) => {
                 report::error(Place::file(path), &e, e.snippet(&bytes));
                 Ok(EXIT_INVALID)
@@ -98,9 +98,11 @@ enum Lookup {
 }
 
 /// Looks the pointers up in `json`, printing what is found and reporting what is not.
+/// `trusted` is `strict` with [`Options::trusted`], for lines already checked whole.
 fn lookup(
     args: &Args,
-    opts: &Options,
+    strict: &Options,
+    trusted: &Options,
     json: &[u8],
     place: Place<'_>,
     out: &mut Out,
@@ -108,10 +110,9 @@ fn lookup(
     let found = if args.lines {
         // A record is checked whole (it is short): bad lines are all reported, whatever the
         // pointers. The lookup can then trust it.
-        jet::text::validate_with(json, opts)
-            .and_then(|()| opts.clone().trusted(true).get_many(json, &args.pointers))
+        jet::text::validate_with(json, strict).and_then(|()| trusted.get_many(json, &args.pointers))
     } else {
-        opts.get_many(json, &args.pointers)
+        strict.get_many(json, &args.pointers)
     };
     let found = match found {
         Ok(found) => found,
@@ -135,8 +136,8 @@ fn print(args: &Args, value: &LazyValue<'_>) -> jet::Result<Vec<u8>> {
     if args.string {
         Ok(value.as_str()?.into_owned().into_bytes())
     } else if args.compact {
-        RawValue::from_bytes(value.as_raw_str().as_bytes()).compact()
+        value.as_raw().compact()
     } else {
-        Ok(value.as_raw_str().as_bytes().to_vec())
+        Ok(value.as_raw().as_bytes().to_vec())
     }
 }

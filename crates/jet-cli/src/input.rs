@@ -3,7 +3,7 @@
 //! last bytes read are kept for the caret under an error.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read};
+use std::io::{self, BufReader, IsTerminal, Read};
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -139,12 +139,6 @@ impl<R: Read> Read for Recent<R> {
     }
 }
 
-/// Reads lines (with their `\n`) into `line`; false at the end of input.
-pub fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
-    line.clear();
-    Ok(input.read_until(b'\n', line)? > 0)
-}
-
 /// A strict reader streaming an input.
 pub type DocReader = jet::text::Reader<jet::text::IoInput<Recent<Input>>>;
 
@@ -155,12 +149,12 @@ pub enum Stop {
     Failure(Failure),
 }
 
+/// A reader's I/O error is the input's failure; any other error is invalid JSON.
 impl From<jet::Error> for Stop {
     fn from(err: jet::Error) -> Stop {
-        if err.is_io() {
-            Stop::Failure(Failure::from_jet(&err, false))
-        } else {
-            Stop::Json(err)
+        match err.io_error() {
+            Some(e) => Stop::Failure(Failure::Input(crate::copy_io_error(e))),
+            None => Stop::Json(err),
         }
     }
 }

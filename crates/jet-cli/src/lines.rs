@@ -2,6 +2,8 @@
 //! by the longest line. Blank lines are skipped; each bad line is reported with its number,
 //! and the rest are still processed.
 
+use std::io::BufRead;
+
 use crate::report::{self, Place};
 use crate::{input, Failure, EXIT_INVALID, EXIT_OK};
 
@@ -16,8 +18,8 @@ pub struct Summary {
 }
 
 /// Runs `each` on every line of the input at `path` that holds something but whitespace.
-/// `each` gets the line's number (from 1) and its bytes (without the `\n` or `\r\n`), and returns whether
-/// the record was good; a bad one it has reported itself (see [`bad`]).
+/// `each` gets the line's number (from 1) and its bytes (without the `\n` or `\r\n`), and
+/// returns whether the record was good; a bad one it has reported itself (see [`bad`]).
 pub fn each_record(
     path: &str,
     mut each: impl FnMut(u64, &[u8]) -> Result<bool, Failure>,
@@ -25,7 +27,11 @@ pub fn each_record(
     let mut input = input::open_buffered(path).map_err(Failure::Input)?;
     let mut line = Vec::new();
     let mut summary = Summary::default();
-    while input::next_line(&mut input, &mut line).map_err(Failure::Input)? {
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line).map_err(Failure::Input)? == 0 {
+            break;
+        }
         summary.lines += 1;
         summary.bytes += line.len() as u64;
         if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {

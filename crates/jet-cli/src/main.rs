@@ -87,20 +87,9 @@ enum Failure {
     Output(io::Error),
 }
 
-impl Failure {
-    /// A failure from a `jet::Error` that is an I/O error (of the input, or of the output
-    /// for a writer).
-    fn from_jet(err: &jet::Error, output: bool) -> Failure {
-        let io = match err.io_error() {
-            Some(e) => io::Error::new(e.kind(), e.to_string()),
-            None => io::Error::other(err.to_string()),
-        };
-        if output {
-            Failure::Output(io)
-        } else {
-            Failure::Input(io)
-        }
-    }
+/// An owned copy of an I/O error that is only lent (`io::Error` is not `Clone`).
+fn copy_io_error(e: &io::Error) -> io::Error {
+    io::Error::new(e.kind(), e.to_string())
 }
 
 /// Standard output, buffered; `write` errors are [`Failure::Output`].

@@ -50,7 +50,7 @@ pub fn run(args: &Args) -> u8 {
         let mut status = EXIT_OK;
         if args.lines {
             let summary = lines::each_record(path, |number, line| {
-                let added = stats.add_record(line, &opts, Some(number));
+                let added = stats.add_record(line, &opts, number);
                 Ok(added.map_or_else(|e| lines::bad(path, number, &e, line), |()| true))
             })?;
             status = summary.finish(path);
@@ -124,10 +124,10 @@ impl Stats {
     }
 
     /// Counts one NDJSON record; on error nothing of it is counted.
-    pub fn add_record(&mut self, line: &[u8], opts: &jet::Options, number: Option<u64>) -> jet::Result<()> {
+    pub fn add_record(&mut self, line: &[u8], opts: &jet::Options, number: u64) -> jet::Result<()> {
         let mut record = Stats::new(self.find_duplicates);
         let mut reader = Reader::from_slice(line).with_options(opts);
-        record.add(&mut reader, number)?;
+        record.add(&mut reader, Some(number))?;
         reader.finish()?;
         self.merge(record);
         Ok(())
