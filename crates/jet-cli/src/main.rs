@@ -68,6 +68,15 @@ struct Strictness {
     /// Limit on nesting depth.
     #[arg(long, value_name = "N", default_value_t = jet::DEFAULT_MAX_DEPTH)]
     max_depth: usize,
+    /// Limit on the length of a string, in bytes as written [default: none].
+    #[arg(long, value_name = "BYTES")]
+    max_string_len: Option<usize>,
+    /// Limit on the length of a number, in bytes [default: none].
+    #[arg(long, value_name = "BYTES")]
+    max_number_len: Option<usize>,
+    /// Limit on the size of a document (of a line, with --lines) [default: none].
+    #[arg(long, value_name = "BYTES")]
+    max_input_bytes: Option<u64>,
 }
 
 impl Strictness {
@@ -76,6 +85,9 @@ impl Strictness {
             .allow_duplicate_names(self.allow_duplicate_names)
             .allow_invalid_utf8(self.allow_invalid_utf8)
             .max_depth(self.max_depth)
+            .max_string_len(self.max_string_len.unwrap_or(usize::MAX))
+            .max_number_len(self.max_number_len.unwrap_or(usize::MAX))
+            .max_input_bytes(self.max_input_bytes.unwrap_or(u64::MAX))
     }
 }
 

@@ -92,6 +92,25 @@ fn relaxations_are_flags() {
     let deep = b"[[[[1]]]]";
     assert_eq!(jet(&["check", "--max-depth", "3", "-"], deep).status.code(), Some(1));
     assert_eq!(jet(&["check", "--max-depth", "4", "-"], deep).status.code(), Some(0));
+    let limits: &[(&[&str], &[u8], i32)] = &[
+        (&["check", "--max-string-len", "3", "-"], b"[\"abc\"]", 0),
+        (&["check", "--max-string-len", "2", "-"], b"[\"abc\"]", 1),
+        (&["stats", "--max-number-len", "2", "-"], b"[123]", 1),
+        (&["fmt", "--max-input-bytes", "5", "-"], b"[123]", 0),
+        (&["fmt", "--max-input-bytes", "4", "-"], b"[123]", 1),
+        (&["get", "--max-string-len", "2", "-", "/0"], b"[\"abc\"]", 1),
+    ];
+    for (args, input, code) in limits {
+        let out = jet(args, input);
+        assert_eq!(out.status.code(), Some(*code), "{args:?}: {}", text(&out.stderr));
+        if *code == 1 {
+            assert!(
+                text(&out.stderr).contains("longer than the limit of"),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+        }
+    }
 }
 
 #[test]

@@ -51,6 +51,9 @@ pub enum Category {
     /// A value is not of the kind asked for: a path steps into a string, a number is read as a
     /// string.
     WrongType,
+    /// The input went past a limit set in [`Options`](crate::Options): nesting depth, the length
+    /// of a string or a number, the size of the input.
+    Limit,
 }
 
 /// What went wrong, without the position. Crate-private: the public face is `Display`.
@@ -73,6 +76,8 @@ pub(crate) enum Code {
     NotJsonLiteral(&'static str),
     DuplicateName(Box<str>),
     TooDeep(usize),
+    /// A string, number or the input is longer than its limit (in bytes).
+    TooLong(&'static str, u64),
     // Writer grammar.
     NameNotString(&'static str),
     SecondTopLevel,
@@ -165,6 +170,7 @@ impl fmt::Display for Code {
             Code::NotJsonLiteral(lit) => write!(f, "{lit} is not valid JSON"),
             Code::DuplicateName(name) => write!(f, "duplicate object name {name:?}"),
             Code::TooDeep(max) => write!(f, "nesting deeper than the limit of {max}"),
+            Code::TooLong(what, max) => write!(f, "{what} longer than the limit of {max} bytes"),
             Code::NameNotString(kind) => write!(f, "object name must be a string, not {kind}"),
             Code::SecondTopLevel => f.write_str("a second top-level value (use stream mode)"),
             Code::Mismatched(what) => write!(f, "{what}"),
@@ -192,6 +198,7 @@ impl Code {
             | Code::InvalidPointer(_) => Category::Data,
             Code::NotFound(_) => Category::NotFound,
             Code::WrongType { .. } => Category::WrongType,
+            Code::TooDeep(_) | Code::TooLong(..) => Category::Limit,
             _ => Category::Syntax,
         }
     }
@@ -278,6 +285,12 @@ impl Error {
     /// True when the input is not valid JSON (or a writer refused to write invalid JSON).
     pub fn is_syntax(&self) -> bool {
         self.category() == Category::Syntax
+    }
+
+    /// True when the input went past a limit of [`Options`](crate::Options) (see
+    /// [`Category::Limit`]).
+    pub fn is_limit(&self) -> bool {
+        self.category() == Category::Limit
     }
 
     /// True when the underlying reader or writer failed.

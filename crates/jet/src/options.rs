@@ -35,6 +35,9 @@ pub struct Options {
     pub(crate) allow_invalid_utf8: bool,
     pub(crate) max_depth: usize,
     pub(crate) max_recursion: usize,
+    pub(crate) max_string_len: usize,
+    pub(crate) max_number_len: usize,
+    pub(crate) max_input_bytes: u64,
     pub(crate) escape_html: bool,
     pub(crate) indent: Option<Cow<'static, str>>,
     pub(crate) prefix: Cow<'static, str>,
@@ -64,6 +67,9 @@ impl Options {
             allow_invalid_utf8: false,
             max_depth: DEFAULT_MAX_DEPTH,
             max_recursion: DEFAULT_MAX_RECURSION,
+            max_string_len: usize::MAX,
+            max_number_len: usize::MAX,
+            max_input_bytes: u64::MAX,
             escape_html: false,
             indent: None,
             prefix: Cow::Borrowed(""),
@@ -122,6 +128,52 @@ impl Options {
     /// a stack to match.
     pub fn max_recursion(mut self, depth: usize) -> Options {
         self.max_recursion = depth;
+        self
+    }
+
+    /// Limit the length of a string (an object name or a string value) read, in bytes of its
+    /// text between the quotes as it stands in the input (escapes count as written). A longer
+    /// string is an error, raised at the string's first byte once this many bytes have been
+    /// scanned: a reader never buffers more of it. No limit by default.
+    ///
+    /// ```
+    /// use jet::Options;
+    ///
+    /// let opts = Options::default().max_string_len(8);
+    /// let err = opts.from_str::<Vec<String>>(r#"["short", "rather long"]"#).unwrap_err();
+    /// assert!(err.is_limit());
+    /// assert_eq!(err.to_string(), "string longer than the limit of 8 bytes at /1 (line 1, column 11, byte 10)");
+    /// ```
+    pub fn max_string_len(mut self, bytes: usize) -> Options {
+        self.max_string_len = bytes;
+        self
+    }
+
+    /// Limit the length of a number read, in bytes of its text (`-12.5e3` is 7). A longer number
+    /// is an error at its first byte, whatever its value; a reader never buffers more of it. No
+    /// limit by default (numbers of any length are read in linear time).
+    pub fn max_number_len(mut self, bytes: usize) -> Options {
+        self.max_number_len = bytes;
+        self
+    }
+
+    /// Limit the input, in bytes: a reader reads no more than this from an `io::Read`, and
+    /// needing more is an error at that offset; input in memory (a slice or `str`) that is
+    /// longer is refused before reading, with the same error. Input of exactly this many bytes
+    /// is read whole. No limit by default.
+    ///
+    /// ```
+    /// use jet::Options;
+    ///
+    /// let opts = Options::default().max_input_bytes(6);
+    /// assert_eq!(opts.from_reader::<_, Vec<u8>>(&b"[1, 2]"[..])?, [1, 2]);
+    /// let err = opts.from_reader::<_, Vec<u8>>(&b"[1, 2, 3]"[..]).unwrap_err();
+    /// assert!(err.is_limit());
+    /// assert_eq!(err.to_string(), "input longer than the limit of 6 bytes at /1 (line 1, column 7, byte 6)");
+    /// # Ok::<(), jet::Error>(())
+    /// ```
+    pub fn max_input_bytes(mut self, bytes: u64) -> Options {
+        self.max_input_bytes = bytes;
         self
     }
 

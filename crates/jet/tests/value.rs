@@ -59,7 +59,7 @@ fn strict_errors() {
             "too deep",
             "[[[1]]]",
             Options::default().max_depth(2),
-            jet::Category::Syntax,
+            jet::Category::Limit,
             "/0/0",
             "nesting deeper than the limit of 2",
         ),

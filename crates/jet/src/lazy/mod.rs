@@ -157,6 +157,7 @@ impl Options {
     pub fn get<'a, D: Document<'a>, P: JsonPath>(&self, json: D, path: P) -> Result<LazyValue<'a>> {
         let bytes = json.bytes();
         let raw = if self.trusted {
+            self.check_trusted_size(bytes)?;
             resolve(&mut Raw::new(bytes), path.steps())?
         } else if json.is_str() {
             let reader = Reader::from_str(crate::text::str_from_checked(bytes));
@@ -187,6 +188,7 @@ impl Options {
         let all: Vec<usize> = (0..paths.len()).collect();
         let mut many = Many { steps: &steps, found: &mut found, left: paths.len() };
         if self.trusted {
+            self.check_trusted_size(bytes)?;
             many.walk(&mut Raw::new(bytes), &all, 0, &mut String::new())?;
         } else if json.is_str() {
             let reader = Reader::from_str(crate::text::str_from_checked(bytes));
@@ -201,12 +203,26 @@ impl Options {
             .collect())
     }
 
+    /// [`max_input_bytes`](Options::max_input_bytes) for the trusted walk, which reads no
+    /// tokens to stop at the limit: a longer input is refused outright.
+    fn check_trusted_size(&self, bytes: &[u8]) -> Result<()> {
+        if bytes.len() as u64 <= self.max_input_bytes {
+            return Ok(());
+        }
+        let at = self.max_input_bytes as usize;
+        let pos = crate::error::Position::in_slice(bytes, at);
+        Err(crate::Error::new(Code::TooLong("input", self.max_input_bytes), pos, String::new()))
+    }
+
     /// The value found: checked whole when the walk did not check it (trusted), or did not
     /// check its UTF-8 (`allow_invalid_utf8`): a lazy value is always valid UTF-8 text.
     fn lazy<'a>(&self, raw: &'a [u8], input: &'a [u8]) -> Result<LazyValue<'a>> {
         if self.trusted || self.allow_invalid_utf8 {
-            let opts =
-                Options::strict().allow_duplicate_names(self.allow_duplicate_names).max_depth(self.max_depth);
+            let opts = Options::strict()
+                .allow_duplicate_names(self.allow_duplicate_names)
+                .max_depth(self.max_depth)
+                .max_string_len(self.max_string_len)
+                .max_number_len(self.max_number_len);
             if let Err(e) = crate::text::RawValue::from_bytes(raw).validate(&opts) {
                 return Err(value::place(e, raw, input));
             }

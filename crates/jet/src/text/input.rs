@@ -41,6 +41,17 @@ pub(crate) mod private {
         fn base(&self) -> u64;
         /// Line and column of `window[at]`.
         fn position(&self, at: usize) -> Position;
+        /// Limits the input to `max` bytes. Streamed input reads no further: once more input
+        /// is known to exist, [`over_limit`] is true and [`at_eof`] false, so that a reader
+        /// needing more calls [`fill`], which then reads nothing, and sees [`over_limit`].
+        /// Input in memory (`STABLE`) is [`over_limit`] at once when longer.
+        ///
+        /// [`over_limit`]: Sealed::over_limit
+        /// [`at_eof`]: Sealed::at_eof
+        /// [`fill`]: Sealed::fill
+        fn limit(&mut self, max: u64);
+        /// The input goes on past the limit.
+        fn over_limit(&self) -> bool;
     }
 
     /// The method of [`Source`](super::Source), hidden from users.
@@ -63,22 +74,24 @@ pub struct BytesInput<'a, const UTF8: bool> {
     /// Offset of `bytes[0]` in the whole input: 0, except in tests that hand a reader the rest
     /// of a document.
     base: u64,
+    /// The input is longer than its limit.
+    over: bool,
 }
 
 impl<'a> SliceInput<'a> {
     pub(crate) fn new(bytes: &'a [u8]) -> SliceInput<'a> {
-        BytesInput { bytes, base: 0 }
+        BytesInput { bytes, base: 0, over: false }
     }
 
     #[cfg(test)]
     pub(crate) fn with_base(bytes: &'a [u8], base: u64) -> SliceInput<'a> {
-        BytesInput { bytes, base }
+        BytesInput { bytes, base, over: false }
     }
 }
 
 impl<'a> StrInput<'a> {
     pub(crate) fn new(text: &'a str) -> StrInput<'a> {
-        BytesInput { bytes: text.as_bytes(), base: 0 }
+        BytesInput { bytes: text.as_bytes(), base: 0, over: false }
     }
 }
 
@@ -116,6 +129,15 @@ impl<const UTF8: bool> private::Sealed for BytesInput<'_, UTF8> {
         pos.offset += self.base;
         pos
     }
+    fn limit(&mut self, max: u64) {
+        // Input in memory is whole: longer than the limit, it is refused before reading (a
+        // constant `at_eof` keeps the hot loops free of the limit).
+        self.over = self.base + self.bytes.len() as u64 > max;
+    }
+    #[inline(always)]
+    fn over_limit(&self) -> bool {
+        self.over
+    }
 }
 
 /// The default buffer size of [`IoInput`].
@@ -138,6 +160,10 @@ pub struct IoInput<R> {
     /// Absolute offset of `buf[0]`.
     base: u64,
     eof: bool,
+    /// Absolute offset past which nothing is read.
+    limit: u64,
+    /// The input has a byte at `limit`.
+    over: bool,
     /// Newlines in the input dropped so far.
     lines: usize,
     /// Bytes after the last dropped newline, in dropped input.
@@ -153,6 +179,8 @@ impl<R: io::Read> IoInput<R> {
             capacity: capacity.max(64),
             base: 0,
             eof: false,
+            limit: u64::MAX,
+            over: false,
             lines: 0,
             line_bytes: 0,
         }
@@ -190,6 +218,9 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
 
     fn fill(&mut self, keep: usize) -> io::Result<usize> {
         debug_assert!(!self.eof && keep <= self.len);
+        if self.over {
+            return Ok(0);
+        }
         if keep > 0 {
             let dropped = scan::line_stats(&self.buf[..keep]);
             if dropped.newlines > 0 {
@@ -212,9 +243,15 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
             };
             self.buf.resize(size, 0);
         }
+        let room = self.limit.saturating_sub(self.base + self.len as u64);
+        let end = self.buf.len().min(self.len.saturating_add(usize::try_from(room).unwrap_or(usize::MAX)));
+        let mut probe = [0u8; 1];
         loop {
-            match self.inner.read(&mut self.buf[self.len..]) {
+            // At the limit, one byte more tells the end of input from input over the limit.
+            let into = if room == 0 { &mut probe[..] } else { &mut self.buf[self.len..end] };
+            match self.inner.read(into) {
                 Ok(0) => self.eof = true,
+                Ok(_) if room == 0 => self.over = true,
                 Ok(n) => self.len += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
@@ -236,5 +273,14 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
             (1 + self.lines, 1 + self.line_bytes + before.tail)
         };
         Position { offset: self.base + at as u64, line, column }
+    }
+
+    fn limit(&mut self, max: u64) {
+        self.limit = max;
+    }
+
+    #[inline(always)]
+    fn over_limit(&self) -> bool {
+        self.over
     }
 }

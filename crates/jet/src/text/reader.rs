@@ -18,6 +18,9 @@ const UNPINNED: usize = usize::MAX;
 /// lets go of its start so that memory stays bounded.
 const RECORD_KEEP_MAX: usize = 1 << 20;
 
+/// A byte no value starts with, put first on a reader whose input in memory is over its limit.
+const OVER_LIMIT: u8 = 0;
+
 /// The kind of value each byte starts, if any.
 static VALUE_START: [Option<Kind>; 256] = {
     let mut table = [None; 256];
@@ -73,6 +76,11 @@ pub struct Reader<I> {
     /// Absolute offset where the last top-level number or literal ended (stream mode: the next
     /// value must not touch it).
     scalar_end: u64,
+    /// Limits on a string token (quotes included) and a number, in bytes.
+    max_string: usize,
+    max_number: usize,
+    /// The input limit, in bytes.
+    max_input: u64,
 }
 
 /// What comes next, as the grammar sees it once separators are consumed.
@@ -155,20 +163,33 @@ impl<I: Input> Reader<I> {
             record: UNPINNED,
             scratch: Vec::new(),
             scalar_end: u64::MAX,
+            max_string: opts.max_string_len.saturating_add(2),
+            max_number: opts.max_number_len,
+            max_input: opts.max_input_bytes,
         }
     }
 
-    /// Applies `opts` (duplicate names, invalid UTF-8, depth limit). Call before reading.
-    pub fn with_options(mut self, opts: &Options) -> Reader<I> {
-        self.state.configure(opts.max_depth, opts.allow_duplicate_names);
-        self.check.allow_invalid = opts.allow_invalid_utf8;
-        self
+    /// Applies `opts` (duplicate names, invalid UTF-8, the limits). Call before reading.
+    pub fn with_options(self, opts: &Options) -> Reader<I> {
+        self.configure(opts, opts.max_depth)
     }
 
     /// Applies `opts` with the typed layer's depth limit ([`Options::recursion_limit`]).
-    pub(crate) fn with_typed_options(mut self, opts: &Options) -> Reader<I> {
-        self.state.configure(opts.recursion_limit(), opts.allow_duplicate_names);
+    pub(crate) fn with_typed_options(self, opts: &Options) -> Reader<I> {
+        self.configure(opts, opts.recursion_limit())
+    }
+
+    fn configure(mut self, opts: &Options, max_depth: usize) -> Reader<I> {
+        self.state.configure(max_depth, opts.allow_duplicate_names);
         self.check.allow_invalid = opts.allow_invalid_utf8;
+        self.max_string = opts.max_string_len.saturating_add(2);
+        self.max_number = opts.max_number_len;
+        self.max_input = opts.max_input_bytes;
+        self.input.limit(opts.max_input_bytes);
+        if I::STABLE && self.input.over_limit() {
+            // Input in memory over the limit: the first token is the error (see `bad_value`).
+            self.peeked = Some(Next::Value(OVER_LIMIT, At::Current));
+        }
         self
     }
 
@@ -518,6 +539,9 @@ impl<I: Input> Reader<I> {
             Ok(moved) => moved,
             Err(e) => return Err(self.error_at(Code::Io(e), self.pos, At::Current)),
         };
+        if self.input.over_limit() {
+            return Err(self.input_too_long());
+        }
         self.pos -= moved;
         if self.pin != UNPINNED {
             self.pin -= moved;
@@ -532,8 +556,8 @@ impl<I: Input> Reader<I> {
     #[inline(always)]
     fn scan_string(&mut self, name: bool) -> Result<(usize, u8)> {
         match string::scan_plain(self.input.window(), self.pos, I::TRUSTED_UTF8) {
-            Some(end) => Ok((end, 0)),
-            None => self.scan_string_slow(name),
+            Some(end) if end - self.pos <= self.max_string => Ok((end, 0)),
+            _ => self.scan_string_slow(name),
         }
     }
 
@@ -543,27 +567,52 @@ impl<I: Input> Reader<I> {
         let (mut resume, mut flags) = (1, 0);
         loop {
             let window = self.input.window();
+            let at = if name { At::Name } else { At::Current };
             match string::scan(window, self.pos, resume, flags, self.input.at_eof(), self.check) {
+                Ok((end, _)) if end - self.pos > self.max_string => return Err(self.string_too_long(at)),
                 Ok(done) => return Ok(done),
+                // The text so far (after the opening quote) is already over the limit.
+                Err(Stop::More { .. }) if window.len() - self.pos >= self.max_string => {
+                    return Err(self.string_too_long(at));
+                }
+                Err(Stop::Invalid(invalid)) if invalid.1 - self.pos >= self.max_string => {
+                    return Err(self.string_too_long(at));
+                }
                 Err(Stop::More { resume: r, flags: f }) => {
                     (resume, flags) = (r, f);
                     self.refill(self.pos)?;
                 }
                 Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => self.refill(self.pos)?,
                 Err(Stop::Invalid(invalid)) => {
-                    let (code, at) = *invalid;
-                    return Err(self.error_at(code, at, if name { At::Name } else { At::Current }));
+                    let (code, offset) = *invalid;
+                    return Err(self.error_at(code, offset, at));
                 }
             }
         }
+    }
+
+    /// Error: the input goes on past its limit. Streamed input reads up to the limit (the
+    /// window ends there); input in memory is refused before reading.
+    #[cold]
+    fn input_too_long(&self) -> Error {
+        let window = self.input.window().len();
+        let at = usize::try_from(self.max_input.saturating_sub(self.input.base()))
+            .map_or(window, |at| at.min(window));
+        self.error_at(Code::TooLong("input", self.max_input), at, At::Current)
+    }
+
+    #[cold]
+    fn string_too_long(&self, at: At) -> Error {
+        let max = self.max_string - 2;
+        self.error_at(Code::TooLong("string", max as u64), self.pos, at)
     }
 
     /// Scans the number at `pos`; returns its end. `pos` may move (refills).
     #[inline]
     fn scan_number(&mut self) -> Result<usize> {
         match number::scan_simple(self.input.window(), self.pos) {
-            Some(end) => Ok(end),
-            None => self.scan_number_slow(),
+            Some(end) if end - self.pos <= self.max_number => Ok(end),
+            _ => self.scan_number_slow(),
         }
     }
 
@@ -571,8 +620,16 @@ impl<I: Input> Reader<I> {
     #[inline(never)]
     fn scan_number_slow(&mut self) -> Result<usize> {
         loop {
-            match number::scan(self.input.window(), self.pos, self.input.at_eof()) {
+            let window = self.input.window();
+            match number::scan(window, self.pos, self.input.at_eof()) {
+                Ok(end) if end - self.pos > self.max_number => return Err(self.number_too_long()),
                 Ok(end) => return Ok(end),
+                Err(Stop::More { .. }) if window.len() - self.pos > self.max_number => {
+                    return Err(self.number_too_long());
+                }
+                Err(Stop::Invalid(invalid)) if invalid.1 - self.pos > self.max_number => {
+                    return Err(self.number_too_long());
+                }
                 Err(Stop::More { .. }) => self.refill(self.pos)?,
                 Err(Stop::Invalid(invalid)) if self.needs_context(invalid.1) => self.refill(self.pos)?,
                 Err(Stop::Invalid(invalid)) => {
@@ -581,6 +638,11 @@ impl<I: Input> Reader<I> {
                 }
             }
         }
+    }
+
+    #[cold]
+    fn number_too_long(&self) -> Error {
+        self.error_at(Code::TooLong("number", self.max_number as u64), self.pos, At::Current)
     }
 
     /// Checks `literal` at `pos`; returns its end. `pos` may move (refills).
@@ -676,6 +738,9 @@ impl<I: Input> Reader<I> {
     fn bad_value(&mut self, at: At) -> Error {
         if let Err(e) = self.look_ahead(8) {
             return e;
+        }
+        if I::STABLE && self.input.over_limit() {
+            return self.input_too_long();
         }
         let window = self.input.window();
         let rest = &window[self.pos..];
