@@ -3,7 +3,7 @@
 # JSONTestSuite files, the RFC 8785 inputs, and the first 4 KB of each benchmark file.
 set -euo pipefail
 cd "$(dirname "$0")"
-for target in parse stream diff_serde_json roundtrip lazy; do
+for target in parse stream diff_serde_json roundtrip lazy kernels deep; do
     dir=corpus/$target
     mkdir -p "$dir"
     cp ../testdata/jsontestsuite/test_parsing/*.json "$dir"/ 2>/dev/null || true

@@ -11,7 +11,10 @@ fuzz_target!(|data: &[u8]| {
     let opts = Options::default()
         .allow_duplicate_names(flags & 1 != 0)
         .allow_invalid_utf8(flags & 2 != 0)
-        .max_depth(if flags & 4 != 0 { 16 } else { jet::DEFAULT_MAX_DEPTH });
+        .max_depth(if flags & 4 != 0 { 16 } else { jet::DEFAULT_MAX_DEPTH })
+        .max_string_len(if flags & 8 != 0 { 16 } else { usize::MAX })
+        .max_number_len(if flags & 8 != 0 { 8 } else { usize::MAX })
+        .max_input_bytes(if flags & 16 != 0 { 100 } else { u64::MAX });
     let valid = jet::text::validate_with(input, &opts).is_ok();
 
     // The token reader ends cleanly exactly when the input is valid.

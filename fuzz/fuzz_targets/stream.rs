@@ -1,6 +1,7 @@
 //! The same input through `io::Read` in reads of 1 to 8 bytes (sizes from the first bytes),
 //! with the smallest buffer, gives exactly what the slice gives: every token, and the same
-//! error at the same offset — in single-value and stream modes.
+//! error at the same offset — in single-value and stream modes, with and without limits on
+//! string and number length.
 #![no_main]
 
 use std::io::{self, Read};
@@ -45,7 +46,11 @@ fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else { return };
     let split = usize::from(flags >> 4).min(rest.len());
     let (sizes, input) = rest.split_at(split);
-    let opts = Options::default().allow_duplicate_names(flags & 1 != 0).allow_invalid_utf8(flags & 2 != 0);
+    let mut opts =
+        Options::default().allow_duplicate_names(flags & 1 != 0).allow_invalid_utf8(flags & 2 != 0);
+    if flags & 8 != 0 {
+        opts = opts.max_string_len(16).max_number_len(8);
+    }
     let stream = flags & 4 != 0;
     let slice = tokens(Reader::from_slice(input).with_options(&opts).stream(stream));
     let chunked = Chunked { data: input, sizes, next: 0 };

@@ -43,7 +43,7 @@ pub use ser::{
 pub use lazy::{get, get_many, LazyValue};
 pub use value::{from_value, to_value, Map, Value};
 
-/// Items the macros use; not part of the API.
+/// Items the macros and the fuzz targets use; not part of the API, may change in any release.
 #[doc(hidden)]
 pub mod __private {
     pub use std::compile_error;
@@ -55,6 +55,12 @@ pub mod __private {
             Ok(v) => v,
             Err(e) => panic!("json!: the value cannot be converted to JSON: {e}"),
         }
+    }
+
+    /// Runs every byte-scanning kernel this CPU has (AVX2, SSE2, portable) on `bytes` from many
+    /// offsets and panics, naming the kernel, where one differs from its reference.
+    pub fn check_scan_kernels(bytes: &[u8]) {
+        crate::scan::kernels::check_all(bytes);
     }
 }
 

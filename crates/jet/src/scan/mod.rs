@@ -14,6 +14,7 @@
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
+pub(crate) mod kernels;
 mod swar;
 #[cfg(test)]
 mod tests;

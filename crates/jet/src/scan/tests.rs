@@ -2,56 +2,8 @@
 //! two vector widths, on random inputs, and on inputs that end exactly at the slice end. Vector
 //! kernels the CPU lacks are skipped at run time.
 
+use super::kernels::*;
 use super::*;
-
-/// One byte at a time: the reference for `string_run`.
-fn string_run_reference(bytes: &[u8], start: usize) -> StringRun {
-    let end = bytes[start..]
-        .iter()
-        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-        .map_or(bytes.len(), |n| start + n);
-    let non_ascii = bytes[start..end].iter().any(|&b| b >= 0x80);
-    StringRun { end, non_ascii }
-}
-
-type StringRunKernel = fn(&[u8], usize) -> StringRun;
-
-/// Every string-run implementation this CPU can run, by name.
-fn string_runs() -> Vec<(&'static str, StringRunKernel)> {
-    let mut kernels: Vec<(&'static str, StringRunKernel)> =
-        vec![("dispatched", string_run), ("swar", swar::string_run)];
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("sse2") {
-            // SAFETY: SSE2 was detected just above.
-            kernels.push(("sse2", |b, s| unsafe { x86::string_run_sse2(b, s) }));
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 was detected just above.
-            kernels.push(("avx2", |b, s| unsafe { x86::string_run_avx2(b, s) }));
-        } else {
-            eprintln!("skipping the AVX2 string kernel: this CPU lacks AVX2");
-        }
-    }
-    kernels
-}
-
-type Utf8Kernel = fn(&[u8]) -> bool;
-
-/// Every UTF-8 validator this CPU can run, by name (true: valid).
-fn utf8_validators() -> Vec<(&'static str, Utf8Kernel)> {
-    let mut kernels: Vec<(&'static str, Utf8Kernel)> = vec![("dispatched", |b| validate_utf8(b).is_ok())];
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 was detected just above.
-            kernels.push(("avx2", |b| unsafe { x86::is_utf8_avx2(b) }));
-        } else {
-            eprintln!("skipping the AVX2 UTF-8 kernel: this CPU lacks AVX2");
-        }
-    }
-    kernels
-}
 
 #[test]
 fn string_run_matches_reference_at_every_offset() {
@@ -190,25 +142,6 @@ fn utf8_validators_match_std_on_random_input() {
     }
 }
 
-type CheckedKernel = fn(&[u8], usize) -> CheckedRun;
-
-/// Every fused string-and-UTF-8 kernel this CPU can run, by name.
-fn checked_runs() -> Vec<(&'static str, CheckedKernel)> {
-    let mut kernels: Vec<(&'static str, CheckedKernel)> = vec![("dispatched", string_run_checked)];
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: AVX2 was detected just above.
-        kernels.push(("avx2", |b, s| unsafe { x86::string_run_checked_avx2(b, s) }));
-    }
-    kernels
-}
-
-/// The reference for the fused kernel: find the end, then validate.
-fn checked_reference(bytes: &[u8], start: usize) -> CheckedRun {
-    let run = string_run_reference(bytes, start);
-    CheckedRun { end: run.end, valid: core::str::from_utf8(&bytes[start..run.end]).is_ok() }
-}
-
 #[test]
 fn checked_run_matches_reference() {
     let text = sample_text();
@@ -310,25 +243,9 @@ fn skip_ws_matches_reference_at_every_offset() {
     }
 }
 
-/// One byte at a time: the reference for `line_stats`.
-fn line_stats_reference(bytes: &[u8]) -> LineStats {
-    let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
-    let tail = bytes.iter().rposition(|&b| b == b'\n').map_or(bytes.len(), |i| bytes.len() - i - 1);
-    LineStats { newlines, tail }
-}
-
 #[test]
 fn line_stats_matches_reference_at_every_offset() {
-    type Kernel = fn(&[u8]) -> LineStats;
-    let mut kernels: Vec<(&str, Kernel)> = vec![("dispatched", line_stats), ("swar", swar::line_stats)];
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: AVX2 and POPCNT were detected just above.
-        kernels.push(("avx2", |b| unsafe { x86::line_stats_avx2(b) }));
-    } else {
-        eprintln!("skipping the AVX2 line kernel: this CPU lacks AVX2 or POPCNT");
-    }
-    for (name, kernel) in kernels {
+    for (name, kernel) in line_counters() {
         for len in 0..100 {
             let base: Vec<u8> =
                 (0..len).map(|i| if i % 3 == 0 { 0xa9 } else { b'a' + (i % 26) as u8 }).collect();
@@ -395,32 +312,6 @@ fn digit_values_match_the_reference() {
     assert_eq!(super::eight_digits(u64::from_le_bytes(*b"00000000")), 0);
 }
 
-type FindKernel = fn(&[u8], usize) -> usize;
-
-/// Every structural finder this CPU can run, by name.
-fn structural_finders() -> Vec<(&'static str, FindKernel)> {
-    let mut kernels: Vec<(&'static str, FindKernel)> =
-        vec![("dispatched", find_structural), ("swar", swar::find_structural)];
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("sse2") {
-            // SAFETY: SSE2 was detected just above.
-            kernels.push(("sse2", |b, s| unsafe { x86::find_structural_sse2(b, s) }));
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 was detected just above.
-            kernels.push(("avx2", |b, s| unsafe { x86::find_structural_avx2(b, s) }));
-        } else {
-            eprintln!("skipping the AVX2 structural kernel: this CPU lacks AVX2");
-        }
-    }
-    kernels
-}
-
-fn find_structural_reference(bytes: &[u8], start: usize) -> usize {
-    bytes[start..].iter().position(|b| b"\"[]{}".contains(b)).map_or(bytes.len(), |n| start + n)
-}
-
 #[test]
 fn find_structural_matches_reference_at_every_offset() {
     // The five, and bytes one bit away from them (which must not match).
@@ -472,4 +363,32 @@ fn find_structural_matches_reference_on_random_input() {
             );
         }
     }
+}
+
+#[test]
+fn reports_kernels_skipped_for_lack_of_cpu_features() {
+    #[cfg(target_arch = "x86_64")]
+    if !(std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")) {
+        eprintln!("skipping the AVX2 kernels: this CPU lacks AVX2 or POPCNT");
+    }
+    assert!(string_runs().len() >= 2 && structural_finders().len() >= 2 && line_counters().len() >= 2);
+}
+
+/// The `kernels` fuzz target's check on random bytes: JSON-ish, UTF-8-ish and arbitrary.
+#[test]
+fn check_all_on_random_input() {
+    let mut rng = Rng(11);
+    let alphabets: [&[u8]; 3] = [
+        b"ab \"[]{}:,\\\n\r\t0123456789.eE-+\x00\x1f",
+        "aé€😀 \"\\\n".as_bytes(),
+        &[0x80, 0xbf, 0xc2, 0xe0, 0xed, 0xf0, 0xf4, 0xf5, 0xff, b'a', b'"', b'\n', b' '],
+    ];
+    for round in 0..600 {
+        let alphabet = alphabets[round % 3];
+        let len = (rng.next() % 300) as usize;
+        let bytes: Vec<u8> =
+            (0..len).map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize]).collect();
+        check_all(&bytes);
+    }
+    check_all(&sample_text());
 }

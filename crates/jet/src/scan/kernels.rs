@@ -1,0 +1,168 @@
+//! Every kernel this CPU can run, by name, with the one-byte-at-a-time reference each must
+//! equal: shared by the unit tests and by [`check_all`], which the `kernels` fuzz target runs
+//! on arbitrary bytes (through `jet::__private`).
+
+use super::*;
+
+/// One byte at a time: the reference for `string_run`.
+pub(crate) fn string_run_reference(bytes: &[u8], start: usize) -> StringRun {
+    let end = bytes[start..]
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+        .map_or(bytes.len(), |n| start + n);
+    let non_ascii = bytes[start..end].iter().any(|&b| b >= 0x80);
+    StringRun { end, non_ascii }
+}
+
+pub(crate) type StringRunKernel = fn(&[u8], usize) -> StringRun;
+
+/// Every string-run implementation this CPU can run, by name.
+pub(crate) fn string_runs() -> Vec<(&'static str, StringRunKernel)> {
+    let mut kernels: Vec<(&'static str, StringRunKernel)> =
+        vec![("dispatched", string_run), ("swar", swar::string_run)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, s| unsafe { x86::string_run_sse2(b, s) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b, s| unsafe { x86::string_run_avx2(b, s) }));
+        }
+    }
+    kernels
+}
+
+pub(crate) type Utf8Kernel = fn(&[u8]) -> bool;
+
+/// Every UTF-8 validator this CPU can run, by name (true: valid).
+pub(crate) fn utf8_validators() -> Vec<(&'static str, Utf8Kernel)> {
+    let mut kernels: Vec<(&'static str, Utf8Kernel)> = vec![("dispatched", |b| validate_utf8(b).is_ok())];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b| unsafe { x86::is_utf8_avx2(b) }));
+        } else {
+            eprintln!("skipping the AVX2 UTF-8 kernel: this CPU lacks AVX2");
+        }
+    }
+    kernels
+}
+
+pub(crate) type CheckedKernel = fn(&[u8], usize) -> CheckedRun;
+
+/// Every fused string-and-UTF-8 kernel this CPU can run, by name.
+pub(crate) fn checked_runs() -> Vec<(&'static str, CheckedKernel)> {
+    let mut kernels: Vec<(&'static str, CheckedKernel)> = vec![("dispatched", string_run_checked)];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: AVX2 was detected just above.
+        kernels.push(("avx2", |b, s| unsafe { x86::string_run_checked_avx2(b, s) }));
+    }
+    kernels
+}
+
+/// The reference for the fused kernel: find the end, then validate.
+pub(crate) fn checked_reference(bytes: &[u8], start: usize) -> CheckedRun {
+    let run = string_run_reference(bytes, start);
+    CheckedRun { end: run.end, valid: core::str::from_utf8(&bytes[start..run.end]).is_ok() }
+}
+
+/// One byte at a time: the reference for `line_stats`.
+pub(crate) fn line_stats_reference(bytes: &[u8]) -> LineStats {
+    let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+    let tail = bytes.iter().rposition(|&b| b == b'\n').map_or(bytes.len(), |i| bytes.len() - i - 1);
+    LineStats { newlines, tail }
+}
+
+pub(crate) type FindKernel = fn(&[u8], usize) -> usize;
+
+/// Every structural finder this CPU can run, by name.
+pub(crate) fn structural_finders() -> Vec<(&'static str, FindKernel)> {
+    let mut kernels: Vec<(&'static str, FindKernel)> =
+        vec![("dispatched", find_structural), ("swar", swar::find_structural)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, s| unsafe { x86::find_structural_sse2(b, s) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b, s| unsafe { x86::find_structural_avx2(b, s) }));
+        }
+    }
+    kernels
+}
+
+pub(crate) fn find_structural_reference(bytes: &[u8], start: usize) -> usize {
+    bytes[start..].iter().position(|b| b"\"[]{}".contains(b)).map_or(bytes.len(), |n| start + n)
+}
+
+pub(crate) type LineKernel = fn(&[u8]) -> LineStats;
+
+/// Every line counter this CPU can run, by name.
+pub(crate) fn line_counters() -> Vec<(&'static str, LineKernel)> {
+    let mut kernels: Vec<(&'static str, LineKernel)> =
+        vec![("dispatched", line_stats), ("swar", swar::line_stats)];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: AVX2 and POPCNT were detected just above.
+        kernels.push(("avx2", |b| unsafe { x86::line_stats_avx2(b) }));
+    }
+    kernels
+}
+
+/// The reference for `skip_ws`.
+pub(crate) fn skip_ws_reference(bytes: &[u8], start: usize) -> usize {
+    bytes[start..].iter().position(|&b| !is_ws(b)).map_or(bytes.len(), |n| start + n)
+}
+
+/// The reference for `skip_digits`.
+pub(crate) fn skip_digits_reference(bytes: &[u8], start: usize) -> usize {
+    bytes[start..].iter().position(|b| !b.is_ascii_digit()).map_or(bytes.len(), |n| start + n)
+}
+
+/// Runs every kernel on `bytes` from the first 70 offsets (two AVX2 widths and more) and from
+/// a few near the end, and panics, naming the kernel, where one differs from its reference.
+pub(crate) fn check_all(bytes: &[u8]) {
+    let len = bytes.len();
+    let starts = (0..=len.min(70)).chain((len.saturating_sub(40)..=len).step_by(3));
+    let (runs, checked, finders) = (string_runs(), checked_runs(), structural_finders());
+    for start in starts {
+        if start < len {
+            for (name, kernel) in &runs {
+                assert_eq!(kernel(bytes, start), string_run_reference(bytes, start), "{name} from {start}");
+            }
+            for (name, kernel) in &checked {
+                assert_eq!(kernel(bytes, start), checked_reference(bytes, start), "{name} from {start}");
+            }
+        }
+        for (name, kernel) in &finders {
+            assert_eq!(kernel(bytes, start), find_structural_reference(bytes, start), "{name} from {start}");
+        }
+        assert_eq!(skip_ws(bytes, start), skip_ws_reference(bytes, start), "skip_ws from {start}");
+        assert_eq!(
+            skip_digits(bytes, start),
+            skip_digits_reference(bytes, start),
+            "skip_digits from {start}"
+        );
+        let part = &bytes[start..];
+        for (name, kernel) in utf8_validators() {
+            assert_eq!(kernel(part), core::str::from_utf8(part).is_ok(), "{name} from {start}");
+        }
+        if let Err(e) = validate_utf8(part) {
+            let want = core::str::from_utf8(part).unwrap_err();
+            assert_eq!(
+                (e.valid_up_to, e.incomplete),
+                (want.valid_up_to(), want.error_len().is_none()),
+                "from {start}"
+            );
+        }
+        for (name, kernel) in line_counters() {
+            assert_eq!(kernel(part), line_stats_reference(part), "{name} from {start}");
+        }
+    }
+}
