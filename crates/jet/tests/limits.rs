@@ -35,6 +35,10 @@ fn outcomes(opts: &Options, input: &str) -> Vec<(&'static str, Outcome)> {
         ("reader, slice", skip_all(Reader::from_slice(bytes).with_options(opts))),
         ("reader, str", skip_all(Reader::from_str(input).with_options(opts))),
         ("reader, io 1-8", skip_all(Reader::from_reader(pieces(1)).with_options(opts))),
+        (
+            "reader, io 1",
+            skip_all(Reader::from_reader(Chunked { bytes, rng: Rng(0), min: 1, max: 1 }).with_options(opts)),
+        ),
         ("reader, io 64 B buffer", skip_all(Reader::with_capacity(pieces(2), 64).with_options(opts))),
         ("Value, slice", text(opts.from_slice::<Value>(bytes))),
         ("Value, str", text(opts.from_str::<Value>(input))),
@@ -65,6 +69,10 @@ fn limits_table() {
             Err("string longer than the limit of 100 bytes at /a (line 1, column 7, byte 6)".into())),
         ("long string within its limit", Options::default().max_string_len(1000), doc.clone(), Ok(())),
         ("empty string, limit 0", Options::default().max_string_len(0), r#"{"": ""}"#.into(), Ok(())),
+        // Regression (fuzz `stream`): an error before the limit wins, also when seeing it takes
+        // bytes past the limit (a surrogate escape is lone only once the next one is read).
+        ("an earlier error wins", Options::default().max_string_len(16), r#"["abcdefg\uDAFA\u0041xx"]"#.into(),
+            Err("invalid escape in string: lone surrogate \\uDAFA at /0 (line 1, column 10, byte 9)".into())),
         ("unclosed long string", Options::default().max_string_len(10), format!(r#"["{long}"#),
             Err("string longer than the limit of 10 bytes at /0 (line 1, column 2, byte 1)".into())),
         // Numbers: every byte of the number's text.

@@ -31,6 +31,7 @@ proptest! {
         byte in any::<u8>(),
         damage in 0..3u8,
         seed in any::<u64>(),
+        limits in any::<bool>(),
     ) {
         let mut text = serde_json::to_vec_pretty(&reference).unwrap();
         let i = at.index(text.len());
@@ -39,9 +40,11 @@ proptest! {
             1 => text.truncate(i),
             _ => text.insert(i, byte),
         }
-        let want = tokens(Reader::from_slice(&text));
+        // With limits on string and number length too (short enough to be hit).
+        let opts = if limits { Options::default().max_string_len(6).max_number_len(4) } else { Options::default() };
+        let want = tokens(Reader::from_slice(&text).with_options(&opts));
         let chunks = Chunked { bytes: &text, rng: Rng(seed), min: 1, max: 8 };
-        prop_assert_eq!(tokens(Reader::with_capacity(chunks, 64)), want);
+        prop_assert_eq!(tokens(Reader::with_capacity(chunks, 64).with_options(&opts)), want);
     }
 
     #[test]

@@ -276,6 +276,20 @@ pub(crate) fn skip_digits(bytes: &[u8], start: usize) -> usize {
     i
 }
 
+/// Text from bytes already checked to be UTF-8, without checking them again: the one way the
+/// parser turns bytes into `str`.
+///
+/// Callers pass only bytes that passed [`validate_utf8`] or [`string_run_checked`] (through
+/// `text::string::scan`) or came from a `str`; number text, ASCII by its grammar; or the
+/// output of `text::string::unescape`, which writes valid UTF-8 (decoded escapes, checked
+/// text, U+FFFD replacements). Debug builds check again.
+#[inline(always)]
+pub(crate) fn str_from_checked(bytes: &[u8]) -> &str {
+    debug_assert!(core::str::from_utf8(bytes).is_ok(), "unchecked bytes: {bytes:?}");
+    // SAFETY: by the contract above, `bytes` are valid UTF-8.
+    unsafe { core::str::from_utf8_unchecked(bytes) }
+}
+
 /// Validates UTF-8. On failure returns the length of the valid prefix and whether the input
 /// merely ends inside a sequence that more bytes could complete.
 #[inline]

@@ -88,11 +88,4 @@ impl Stop {
 }
 
 /// Text from bytes a scanner has checked: valid UTF-8 (or known to be, for `str` input).
-#[inline(always)]
-pub(crate) fn str_from_checked(bytes: &[u8]) -> &str {
-    debug_assert!(core::str::from_utf8(bytes).is_ok(), "unchecked bytes: {bytes:?}");
-    // SAFETY: callers pass only bytes that passed UTF-8 validation in `string::scan` (or came
-    // from a `str`), number text (ASCII by its grammar), or the output of `string::unescape`,
-    // which writes valid UTF-8 (decoded escapes, checked text, or U+FFFD replacements).
-    unsafe { core::str::from_utf8_unchecked(bytes) }
-}
+pub(crate) use crate::scan::str_from_checked;

@@ -571,8 +571,10 @@ impl<I: Input> Reader<I> {
             match string::scan(window, self.pos, resume, flags, self.input.at_eof(), self.check) {
                 Ok((end, _)) if end - self.pos > self.max_string => return Err(self.string_too_long(at)),
                 Ok(done) => return Ok(done),
-                // The text so far (after the opening quote) is already over the limit.
-                Err(Stop::More { .. }) if window.len() - self.pos >= self.max_string => {
+                // The text checked so far (after the opening quote) is already over the limit.
+                // (Not the window's length: bytes past `resume` may hold an earlier error, such
+                // as an escape that is a lone surrogate only once the next one is seen.)
+                Err(Stop::More { resume: r, .. }) if r >= self.max_string => {
                     return Err(self.string_too_long(at));
                 }
                 Err(Stop::Invalid(invalid)) if invalid.1 - self.pos >= self.max_string => {

@@ -21,11 +21,14 @@ pub(crate) const VALUE_TOKEN: &str = "$jet::private::Value";
 thread_local! {
     /// A value jet's deserializer built, for the visitor to take.
     static BUILT: Cell<Option<Value>> = const { Cell::new(None) };
-    /// The value being serialized, for jet's serializer (set only while `Value::serialize`
-    /// runs; see [`with_current`]).
-    static CURRENT: Cell<*const Value> = const { Cell::new(core::ptr::null()) };
     /// How deep the serde path of [`Plain`] is.
     static DEPTH: Cell<usize> = const { Cell::new(0) };
+}
+
+scoped_tls::scoped_thread_local! {
+    /// The value being serialized, for jet's serializer: set only while `Value::serialize`
+    /// runs (see [`with_current`]).
+    static CURRENT: Value
 }
 
 /// Leaves a value built by jet's deserializer for [`ValueVisitor::visit_unit`].
@@ -35,27 +38,16 @@ pub(crate) fn hand_over(value: Value) {
 
 /// Runs `f` on the value whose `serialize` is running on this thread, if any.
 pub(crate) fn with_current<R>(f: impl FnOnce(Option<&Value>) -> R) -> R {
-    let current = CURRENT.get();
-    // SAFETY: `CURRENT` is non-null only inside `Value::serialize`, which sets it from its
-    // `&self` and restores the previous pointer before returning (also on unwinding, through
-    // the guard), so a non-null pointer refers to a value borrowed for the whole of the call in
-    // which jet's serializer runs `f`.
-    f(unsafe { current.as_ref() })
-}
-
-/// Restores the previous `CURRENT` when a `serialize` call ends.
-struct Restore(*const Value);
-
-impl Drop for Restore {
-    fn drop(&mut self) {
-        CURRENT.set(self.0);
+    if CURRENT.is_set() {
+        CURRENT.with(|value| f(Some(value)))
+    } else {
+        f(None)
     }
 }
 
 impl Serialize for Value {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let _restore = Restore(CURRENT.replace(self));
-        serializer.serialize_newtype_struct(VALUE_TOKEN, &Plain(self))
+        CURRENT.set(self, || serializer.serialize_newtype_struct(VALUE_TOKEN, &Plain(self)))
     }
 }
 
