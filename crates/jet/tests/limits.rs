@@ -155,10 +155,9 @@ fn typed_and_trusted() {
     assert!(trusted.max_input_bytes(json.len() as u64).max_string_len(8).get(json, "/a").is_ok());
 }
 
-/// A reader keeps no more than the limit of a long string or number in its window: reading
-/// stops with the error before the whole token is buffered.
-#[test]
-fn a_long_token_is_not_buffered_whole() {
+/// Skips the value in `input` through a reader with a buffer of `capacity` bytes under `opts`;
+/// returns the error and how many bytes the reader took from `input`.
+fn skip_counting(input: &[u8], capacity: usize, opts: &Options) -> (jet::Error, usize) {
     struct Counted<'a>(&'a [u8], usize);
     impl std::io::Read for Counted<'_> {
         fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -169,23 +168,27 @@ fn a_long_token_is_not_buffered_whole() {
             Ok(n)
         }
     }
-    let big = format!("[\"{}\"]", "x".repeat(10 << 20));
-    let mut input = Counted(big.as_bytes(), 0);
-    let opts = Options::default().max_string_len(100_000);
-    let err = Reader::with_capacity(&mut input, 4096).with_options(&opts).skip_value().unwrap_err();
-    assert!(err.is_limit(), "{err}");
-    assert!(input.1 < 300_000, "read {} bytes of a 10 MiB string with a limit of 100 kB", input.1);
+    let mut counted = Counted(input, 0);
+    let err = Reader::with_capacity(&mut counted, capacity).with_options(opts).skip_value().unwrap_err();
+    (err, counted.1)
+}
 
-    let big = format!("[{}]", "1".repeat(10 << 20));
-    let mut input = Counted(big.as_bytes(), 0);
-    let opts = Options::default().max_number_len(100_000);
-    let err = Reader::with_capacity(&mut input, 4096).with_options(&opts).skip_value().unwrap_err();
-    assert!(err.is_limit(), "{err}");
-    assert!(input.1 < 300_000, "read {} bytes of a 10 MiB number with a limit of 100 kB", input.1);
-
-    let mut input = Counted(big.as_bytes(), 0);
-    let opts = Options::default().max_input_bytes(5000);
-    let err = Reader::with_capacity(&mut input, 1024).with_options(&opts).skip_value().unwrap_err();
+/// A reader keeps no more than the limit of a long string or number in its window: reading
+/// stops with the error before the whole token is buffered.
+#[test]
+fn a_long_token_is_not_buffered_whole() {
+    let string = format!("[\"{}\"]", "x".repeat(10 << 20));
+    let number = format!("[{}]", "1".repeat(10 << 20));
+    let cases = [
+        ("string", &string, Options::default().max_string_len(100_000)),
+        ("number", &number, Options::default().max_number_len(100_000)),
+    ];
+    for (name, input, opts) in cases {
+        let (err, read) = skip_counting(input.as_bytes(), 4096, &opts);
+        assert!(err.is_limit(), "{name}: {err}");
+        assert!(read < 300_000, "{name}: read {read} bytes of a 10 MiB token with a limit of 100 kB");
+    }
+    let (err, read) = skip_counting(number.as_bytes(), 1024, &Options::default().max_input_bytes(5000));
     assert_eq!(err.offset(), 5000, "{err}");
-    assert_eq!(input.1, 5001, "the limit, and one byte to see that there is more");
+    assert_eq!(read, 5001, "the limit, and one byte to see that there is more");
 }
