@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod counting;
+pub mod deep;
 pub mod props;
 pub mod types;
 
