@@ -1,5 +1,6 @@
 //! Every entry point on arbitrary bytes, under options picked by the first byte: no panic, and
-//! every one agrees with validation on whether the input is one valid JSON value.
+//! every one agrees with validation on whether the input is one valid JSON value, and the token
+//! reader fails with exactly validation's error.
 #![no_main]
 
 use jet::text::{RawValue, Reader};
@@ -15,18 +16,20 @@ fuzz_target!(|data: &[u8]| {
         .max_string_len(if flags & 8 != 0 { 16 } else { usize::MAX })
         .max_number_len(if flags & 8 != 0 { 8 } else { usize::MAX })
         .max_input_bytes(if flags & 16 != 0 { 100 } else { u64::MAX });
-    let valid = jet::text::validate_with(input, &opts).is_ok();
+    let validated = jet::text::validate_with(input, &opts).map_err(|e| describe(&e));
+    let valid = validated.is_ok();
 
-    // The token reader ends cleanly exactly when the input is valid.
+    // The token reader ends cleanly exactly when the input is valid, and otherwise fails with
+    // the same error as validation (which skips with the structural index).
     let mut reader = Reader::from_slice(input).with_options(&opts);
-    let tokens_ok = loop {
+    let tokens = loop {
         match reader.next_token() {
             Ok(Some(_)) => {}
-            Ok(None) => break reader.finish().is_ok(),
-            Err(_) => break false,
+            Ok(None) => break reader.finish().map_err(|e| describe(&e)),
+            Err(e) => break Err(describe(&e)),
         }
     };
-    assert_eq!(tokens_ok, valid, "tokens vs validate");
+    assert_eq!(tokens, validated, "tokens vs validate");
 
     // A whole value read raw, skipped, or built.
     let mut reader = Reader::from_slice(input).with_options(&opts);
@@ -60,3 +63,8 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = opts.get_many(input, &["/0", "/a/b", "/1"]);
 });
+
+/// An error's message, place and pointer.
+fn describe(e: &jet::Error) -> String {
+    format!("{e} [{:?} {} {}:{} {:?}]", e.category(), e.offset(), e.line(), e.column(), e.pointer())
+}

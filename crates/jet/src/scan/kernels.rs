@@ -125,12 +125,54 @@ pub(crate) fn skip_digits_reference(bytes: &[u8], start: usize) -> usize {
     bytes[start..].iter().position(|b| !b.is_ascii_digit()).map_or(bytes.len(), |n| start + n)
 }
 
+/// One byte at a time: the reference for `classify`.
+pub(crate) fn classify_reference(block: &[u8; BLOCK]) -> Classes {
+    let mut classes = Classes::default();
+    for (i, &b) in block.iter().enumerate() {
+        let bit = 1u64 << i;
+        let set = |mask: &mut u64, on: bool| *mask |= if on { bit } else { 0 };
+        set(&mut classes.quote, b == b'"');
+        set(&mut classes.backslash, b == b'\\');
+        set(&mut classes.punct, b"{}[],:".contains(&b));
+        set(&mut classes.ws, is_ws(b));
+        set(&mut classes.control, b < 0x20);
+        set(&mut classes.high, b >= 0x80);
+    }
+    classes
+}
+
+pub(crate) type ClassifyKernel = fn(&[u8; BLOCK]) -> Classes;
+
+/// Every block classifier this CPU can run, by name.
+pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
+    let mut kernels: Vec<(&'static str, ClassifyKernel)> =
+        vec![("dispatched", classify), ("swar", swar::classify)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b| unsafe { x86::classify_sse2(b) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b| unsafe { x86::classify_avx2(b) }));
+        }
+    }
+    kernels
+}
+
 /// Runs every kernel on `bytes` from the first 70 offsets (two AVX2 widths and more) and from
 /// a few near the end, and panics, naming the kernel, where one differs from its reference.
 pub(crate) fn check_all(bytes: &[u8]) {
     let len = bytes.len();
     let starts = (0..=len.min(70)).chain((len.saturating_sub(40)..=len).step_by(3));
     let (runs, checked, finders) = (string_runs(), checked_runs(), structural_finders());
+    for block in bytes.windows(BLOCK).take(70) {
+        let block: &[u8; BLOCK] = block.try_into().expect("a block");
+        for (name, kernel) in classifiers() {
+            assert_eq!(kernel(block), classify_reference(block), "{name} on {block:?}");
+        }
+    }
     for start in starts {
         if start < len {
             for (name, kernel) in &runs {

@@ -175,6 +175,40 @@ pub(crate) fn find_structural(bytes: &[u8], start: usize) -> usize {
     }
 }
 
+/// The bytes of a block that [`classify`] reads at once.
+pub(crate) const BLOCK: usize = 64;
+
+/// The classes of the bytes of one [`BLOCK`]: bit `i` of each mask is about byte `i`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Classes {
+    /// `"`.
+    pub quote: u64,
+    /// `\`.
+    pub backslash: u64,
+    /// `{`, `}`, `[`, `]`, `,` and `:`.
+    pub punct: u64,
+    /// Space, tab, line feed and carriage return.
+    pub ws: u64,
+    /// Below `0x20` (the whitespace bytes other than space among them).
+    pub control: u64,
+    /// `0x80` and above.
+    pub high: u64,
+}
+
+/// Classifies the bytes of one block: what a structural index of JSON text is made of.
+#[inline(always)]
+pub(crate) fn classify(block: &[u8; BLOCK]) -> Classes {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it.
+        Level::Avx2 => unsafe { x86::classify_avx2(block) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::classify_sse2(block) },
+        _ => swar::classify(block),
+    }
+}
+
 /// True for the four bytes JSON treats as whitespace.
 #[inline(always)]
 pub(crate) fn is_ws(b: u8) -> bool {

@@ -1,7 +1,7 @@
 //! Portable kernels: eight bytes at a time in a `u64` (SWAR). The reference for the vector
 //! kernels, and the fallback where there are none.
 
-use super::{load_u64, LineStats, StringRun, HI, LO};
+use super::{load_u64, Classes, LineStats, StringRun, BLOCK, HI, LO};
 
 /// A mask with the high bit set in each byte of `word` that is zero. Exact for the lowest set
 /// byte; bytes above the first zero may be flagged falsely, so read only the lowest.
@@ -100,4 +100,36 @@ pub(super) fn line_stats(bytes: &[u8]) -> LineStats {
         }
     }
     LineStats { newlines, tail: bytes.len() - line_start }
+}
+
+/// One bit per byte of `word` from the high bits of `mask` (bit `i` from byte `i`).
+#[inline(always)]
+fn gather(mask: u64) -> u64 {
+    ((mask >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// See [`super::classify`].
+pub(super) fn classify(block: &[u8; BLOCK]) -> Classes {
+    let mut classes = Classes::default();
+    for k in 0..BLOCK / 8 {
+        let word = load_u64(block, 8 * k);
+        let is = |byte: u8| zero_bytes_exact(word ^ (LO * u64::from(byte)));
+        // Setting bit 5 folds `[` into `{` and `]` into `}`, and no other byte into either.
+        let folded = word | (LO * 0x20);
+        let punct = zero_bytes_exact(folded ^ (LO * u64::from(b'{')))
+            | zero_bytes_exact(folded ^ (LO * u64::from(b'}')))
+            | is(b',')
+            | is(b':');
+        let ws = is(b' ') | is(b'\n') | is(b'\r') | is(b'\t');
+        // Below 0x20: the top three bits clear.
+        let control = zero_bytes_exact(word & (LO * 0xE0));
+        let shift = 8 * k;
+        classes.quote |= gather(is(b'"')) << shift;
+        classes.backslash |= gather(is(b'\\')) << shift;
+        classes.punct |= gather(punct) << shift;
+        classes.ws |= gather(ws) << shift;
+        classes.control |= gather(control) << shift;
+        classes.high |= gather(word & HI) << shift;
+    }
+    classes
 }

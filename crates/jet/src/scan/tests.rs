@@ -392,3 +392,53 @@ fn check_all_on_random_input() {
     }
     check_all(&sample_text());
 }
+
+#[test]
+fn classify_matches_reference_at_every_offset() {
+    let specials = [
+        b'"', b'\\', b'{', b'}', b'[', b']', b',', b':', b' ', b'\t', b'\n', b'\r', 0x00, 0x1f, 0x7f, 0x80,
+        0xff,
+    ];
+    let fillers = [b'a', b'\\', b' ', 0x1b, 0xe4, 0x5c | 0x20, 0x7b ^ 0x20];
+    for (name, kernel) in classifiers() {
+        for &fill in &fillers {
+            let base = [fill; BLOCK];
+            assert_eq!(kernel(&base), classify_reference(&base), "{name} fill {fill:#x}");
+            for at in 0..BLOCK {
+                for &special in &specials {
+                    let mut block = base;
+                    block[at] = special;
+                    assert_eq!(
+                        kernel(&block),
+                        classify_reference(&block),
+                        "{name}: fill {fill:#x} special {special:#x} at {at}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn classify_matches_reference_on_every_byte_and_random_blocks() {
+    // Every byte value in every lane.
+    for (name, kernel) in classifiers() {
+        for b in 0..=255u8 {
+            let mut block = [0u8; BLOCK];
+            for (i, lane) in block.iter_mut().enumerate() {
+                *lane = b.wrapping_add(i as u8);
+            }
+            assert_eq!(kernel(&block), classify_reference(&block), "{name} from byte {b:#x}");
+        }
+    }
+    let mut rng = Rng(7);
+    for _ in 0..2000 {
+        let mut block = [0u8; BLOCK];
+        for lane in block.iter_mut() {
+            *lane = rng.next() as u8;
+        }
+        for (name, kernel) in classifiers() {
+            assert_eq!(kernel(&block), classify_reference(&block), "{name}: {block:?}");
+        }
+    }
+}

@@ -6,7 +6,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{swar, CheckedRun, LineStats, StringRun};
+use super::{swar, CheckedRun, Classes, LineStats, StringRun, BLOCK};
 
 /// The operations the algorithms need from a vector of bytes.
 ///
@@ -378,6 +378,58 @@ pub(super) unsafe fn is_utf8_avx2(bytes: &[u8]) -> bool {
         // last character the blocks reached (at most 3 bytes back), by the scalar validator.
         core::str::from_utf8(&bytes[last_char_start(bytes, 0, i)..]).is_ok()
     }
+}
+
+/// [`super::classify`] over vectors of `V`.
+///
+/// # Safety
+/// `V`'s feature must be present.
+#[inline(always)]
+unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
+    // SAFETY: the caller guarantees `V`'s feature (as for every vector operation below); each
+    // load reads `BYTES` bytes at `k` with `k + BYTES <= BLOCK`, inside `block`.
+    unsafe {
+        let is = |v: V, byte: u8| v.eq(V::splat(byte));
+        let (bit5, control) = (V::splat(0x20), V::splat(0x1F));
+        let mut classes = Classes::default();
+        let mut k = 0;
+        while k < BLOCK {
+            let v = V::load(block.as_ptr().add(k));
+            // Setting bit 5 folds `[` into `{` and `]` into `}`, and no other byte into either.
+            let folded = v.or(bit5);
+            let punct = is(folded, b'{').or(is(folded, b'}')).or(is(v, b',')).or(is(v, b':'));
+            let ws = is(v, b' ').or(is(v, b'\n')).or(is(v, b'\r')).or(is(v, b'\t'));
+            classes.quote |= u64::from(is(v, b'"').mask()) << k;
+            classes.backslash |= u64::from(is(v, b'\\').mask()) << k;
+            classes.punct |= u64::from(punct.mask()) << k;
+            classes.ws |= u64::from(ws.mask()) << k;
+            // max(x, 0x1F) == 0x1F exactly when x <= 0x1F.
+            classes.control |= u64::from(v.max_u8(control).eq(control).mask()) << k;
+            classes.high |= u64::from(v.mask()) << k;
+            k += V::BYTES;
+        }
+        classes
+    }
+}
+
+/// Classifies a block with SSE2; see [`super::classify`].
+///
+/// # Safety
+/// The CPU must support SSE2.
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn classify_sse2(block: &[u8; BLOCK]) -> Classes {
+    // SAFETY: SSE2 is enabled for this function.
+    unsafe { classify::<__m128i>(block) }
+}
+
+/// Classifies a block with AVX2; see [`super::classify`].
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn classify_avx2(block: &[u8; BLOCK]) -> Classes {
+    // SAFETY: AVX2 is enabled for this function.
+    unsafe { classify::<__m256i>(block) }
 }
 
 /// Where the last character before `end` starts (not before `lo`): back over up to three

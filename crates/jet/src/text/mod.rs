@@ -25,6 +25,7 @@
 //! # Ok::<(), jet::Error>(())
 //! ```
 
+mod index;
 mod input;
 pub(crate) mod number;
 mod pow5;

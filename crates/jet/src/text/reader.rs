@@ -3,13 +3,14 @@
 use std::borrow::Cow;
 use std::io;
 
+use super::index::Index;
 use super::input::{Input, IoInput, SliceInput, StrInput, DEFAULT_BUFFER};
 use super::state::{At, Pos, State};
 use super::string::{self, StrCheck};
 use super::{number, str_from_checked, Kind, Number, RawValue, Stop, Token};
 use crate::error::{Code, Error, Found, Result};
 use crate::options::Options;
-use crate::scan;
+use crate::scan::{self, BLOCK};
 
 /// No index is pinned in the window.
 const UNPINNED: usize = usize::MAX;
@@ -17,6 +18,16 @@ const UNPINNED: usize = usize::MAX;
 /// A stream record stays in the window (for [`Reader::resync`]) up to this size; a longer one
 /// lets go of its start so that memory stays bounded.
 const RECORD_KEEP_MAX: usize = 1 << 20;
+
+/// Whether a number or literal that ends at `end` ends its run of bytes there: whitespace or
+/// punctuation follows, or the end of input.
+#[inline(always)]
+fn ends_run(window: &[u8], end: usize, eof: bool) -> bool {
+    match window.get(end) {
+        Some(&b) => scan::is_ws(b) || matches!(b, b',' | b']' | b'}' | b':' | b'[' | b'{'),
+        None => eof,
+    }
+}
 
 /// A byte no value starts with, put first on a reader whose input in memory is over its limit.
 const OVER_LIMIT: u8 = 0;
@@ -313,15 +324,186 @@ impl<I: Input> Reader<I> {
         }
     }
 
-    /// Consumes tokens until the value that starts next is complete.
+    /// Consumes tokens until the value that starts next is complete: token by token where
+    /// needed, and with the structural index ([`skip_indexed`](Reader::skip_indexed)) wherever
+    /// the window has a whole block ahead.
     fn consume_value(&mut self) -> Result<()> {
         let depth = self.state.depth();
         while self.next_event()?.is_some() {
             if self.state.depth() == depth {
                 return Ok(());
             }
+            if self.input.window().len() - self.pos >= BLOCK && self.skip_indexed(depth) {
+                return Ok(());
+            }
         }
         unreachable!("the end of input inside a value is an error, not None")
+    }
+
+    /// Takes tokens from the structural index ([`Index`]) of the window from `pos`, checking
+    /// each as [`next_event`](Reader::next_event) would and updating the grammar state and the
+    /// object names the same way, while they lie in whole blocks of the window. True when the
+    /// container open at depth `depth + 1` has closed (the caller's value is complete).
+    ///
+    /// It reports no errors: at anything it does not take (an error, a limit, a token the
+    /// whole blocks do not hold) it stops after the last token it took, and the caller's next
+    /// [`next_event`](Reader::next_event) reads or reports what stopped it, with the same
+    /// message, offset and pointer as if every token had been read one by one. Called between
+    /// tokens, with nothing peeked, inside a container.
+    fn skip_indexed(&mut self, depth: usize) -> bool {
+        debug_assert!(self.peeked.is_none() && self.state.depth() > depth);
+        let window = self.input.window();
+        let eof = self.input.at_eof();
+        let check = self.check;
+        let mut index = Index::new(window, self.pos, I::TRUSTED_UTF8);
+        // The end of the last token taken.
+        let mut pos = self.pos;
+        let done = loop {
+            let Some(mut at) = index.next() else { break false };
+            let entry = self.state.entry();
+            if entry.is_object() {
+                if entry.after_name() {
+                    if window[at] != b':' {
+                        break false;
+                    }
+                    match index.next() {
+                        Some(next) => at = next,
+                        None => break false,
+                    }
+                } else {
+                    if window[at] == b'}' {
+                        self.state.pop();
+                        pos = at + 1;
+                        if self.state.depth() == depth {
+                            break true;
+                        }
+                        continue;
+                    }
+                    if !entry.is_empty() {
+                        if window[at] != b',' {
+                            break false;
+                        }
+                        match index.next() {
+                            Some(next) => at = next,
+                            None => break false,
+                        }
+                    }
+                    if window[at] != b'"' {
+                        break false;
+                    }
+                    let Some((end, flags)) = self.indexed_string(&mut index, at, eof, check) else {
+                        break false;
+                    };
+                    let (start, stop) = (at + 1, end - 1);
+                    let names = &mut self.state.names;
+                    let added = if flags != 0 {
+                        names.add_owned(window, |buf| string::unescape(&window[start..stop], flags, buf))
+                    } else if I::STABLE {
+                        names.add_borrowed(window, start, stop)
+                    } else {
+                        names.add_copied(window, start, stop)
+                    };
+                    if !added {
+                        break false;
+                    }
+                    self.state.start_value();
+                    pos = end;
+                    continue;
+                }
+            } else {
+                // An array: the top level is never the innermost container here.
+                if window[at] == b']' {
+                    self.state.pop();
+                    pos = at + 1;
+                    if self.state.depth() == depth {
+                        break true;
+                    }
+                    continue;
+                }
+                if !entry.is_empty() {
+                    if window[at] != b',' {
+                        break false;
+                    }
+                    match index.next() {
+                        Some(next) if window[next] != b']' => at = next,
+                        _ => break false,
+                    }
+                }
+            }
+            // A value starts at `at`.
+            let end = match window[at] {
+                b'"' => match self.indexed_string(&mut index, at, eof, check) {
+                    Some((end, _)) => end,
+                    None => break false,
+                },
+                c @ (b'{' | b'[') => {
+                    if self.state.depth() >= self.state.max_depth() {
+                        break false;
+                    }
+                    self.state.start_value();
+                    self.state.push(c == b'{');
+                    pos = at + 1;
+                    continue;
+                }
+                b'-' | b'0'..=b'9' => {
+                    let end = match number::scan_simple(window, at) {
+                        Some(end) => end,
+                        None => match number::scan(window, at, eof) {
+                            Ok(end) => end,
+                            Err(_) => break false,
+                        },
+                    };
+                    if end - at > self.max_number || !ends_run(window, end, eof) {
+                        break false;
+                    }
+                    end
+                }
+                c @ (b't' | b'f' | b'n') => {
+                    let literal: &[u8] = match c {
+                        b't' => b"true",
+                        b'f' => b"false",
+                        _ => b"null",
+                    };
+                    let end = at + literal.len();
+                    if window.get(at..end) != Some(literal) || !ends_run(window, end, eof) {
+                        break false;
+                    }
+                    end
+                }
+                _ => break false,
+            };
+            self.state.start_value();
+            pos = end;
+        };
+        self.pos = pos;
+        done
+    }
+
+    /// The string whose opening quote is at `open`, taken from the index: its end and flags,
+    /// or `None` when it is not one the index can take (invalid, over the limit, or ending
+    /// past the whole blocks).
+    #[inline(always)]
+    fn indexed_string(
+        &self,
+        index: &mut Index<'_>,
+        open: usize,
+        eof: bool,
+        check: StrCheck,
+    ) -> Option<(usize, u8)> {
+        let close = index.next()?;
+        let window = self.input.window();
+        let end = close + 1;
+        if window[close] != b'"' || end - open > self.max_string {
+            return None;
+        }
+        if !index.take_dirty(close) {
+            return Some((end, 0));
+        }
+        // Escapes, control bytes or non-ASCII: the full check, which must end at the same quote.
+        match string::scan(window, open, 1, 0, eof, check) {
+            Ok((at, flags)) if at == end => Some((end, flags)),
+            _ => None,
+        }
     }
 
     /// Reads the next token as positions in the window.

@@ -427,7 +427,7 @@ impl Names {
     /// Adds `source[start..end]` as the next name of the innermost object, without copying it:
     /// `source` must be the same bytes for as long as the object is open (or until
     /// [`detach`](Names::detach)). False when the object already has a member of that name.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn add_borrowed(&mut self, source: &[u8], start: usize, end: usize) -> bool {
         self.forget_if_allowed();
         let name = &source[start..end];

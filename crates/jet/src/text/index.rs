@@ -1,0 +1,288 @@
+//! The structural index: where the tokens of JSON text start, found 64 bytes at a time.
+//!
+//! [`scan::classify`] gives, for a block of 64 bytes, one bit per byte for each class of byte
+//! (quote, backslash, punctuation, whitespace, control, non-ASCII). This module turns those
+//! bits into the positions a grammar needs, in the manner of simdjson's first stage, without
+//! looking at single bytes:
+//!
+//! - a backslash escapes the byte after it, unless it is itself escaped; an escaped quote is
+//!   not a quote;
+//! - the bytes from an opening quote up to its closing quote are inside a string (a running
+//!   XOR of the quote bits, carried from block to block);
+//! - outside strings, every punctuation byte (`{}[],:`) is a token, every quote is one, and so
+//!   is the first byte of every run of other non-whitespace bytes (a number, a literal, or
+//!   something invalid);
+//! - inside strings, control bytes, backslashes and (unless the input is known to be UTF-8)
+//!   non-ASCII bytes make the string *dirty*: its escapes and UTF-8 need a closer look.
+//!
+//! The index knows no grammar: the reader's indexed skip (`Reader::skip_indexed`) walks it and
+//! checks each token. The index is built from a token boundary (outside any string) and only
+//! over whole blocks, so that no load goes past the input; the reader finishes the last bytes
+//! itself.
+
+use crate::scan::{self, Classes, BLOCK};
+
+/// The positions of tokens in a window, block by block.
+pub(crate) struct Index<'a> {
+    bytes: &'a [u8],
+    /// Where the next block starts.
+    next_block: usize,
+    /// Where the current block starts.
+    block: usize,
+    /// Token bits of the current block not yet taken.
+    tokens: u64,
+    /// Dirty bits of the current block not yet claimed by a string.
+    dirty: u64,
+    /// A block passed over held dirty bits that no string has claimed yet.
+    dirty_before: bool,
+    /// All ones when the previous block ended inside a string.
+    in_string: u64,
+    /// The previous block ended with a backslash that escapes this block's first byte.
+    escape: bool,
+    /// 1 when the previous block's last byte ends a token run (whitespace, punctuation or a
+    /// quote), so that a non-whitespace byte first in this block starts a token.
+    boundary: u64,
+    /// Non-ASCII bytes need no check (the input is a `str`).
+    trusted_utf8: bool,
+}
+
+impl<'a> Index<'a> {
+    /// An index of `bytes` from `start`, which must be outside any string (a token boundary).
+    #[inline]
+    pub(crate) fn new(bytes: &'a [u8], start: usize, trusted_utf8: bool) -> Index<'a> {
+        Index {
+            bytes,
+            next_block: start,
+            block: start,
+            tokens: 0,
+            dirty: 0,
+            dirty_before: false,
+            in_string: 0,
+            escape: false,
+            boundary: 1,
+            trusted_utf8,
+        }
+    }
+
+    /// The position of the next token, or `None` when no whole block is left.
+    #[inline(always)]
+    pub(crate) fn next(&mut self) -> Option<usize> {
+        while self.tokens == 0 {
+            if !self.advance() {
+                return None;
+            }
+        }
+        let bit = self.tokens.trailing_zeros() as usize;
+        self.tokens &= self.tokens - 1;
+        Some(self.block + bit)
+    }
+
+    /// Called with the position of a closing quote just returned by [`next`](Index::next):
+    /// whether the string it closes holds a control byte, a backslash or (for input not known
+    /// to be UTF-8) a non-ASCII byte.
+    #[inline(always)]
+    pub(crate) fn take_dirty(&mut self, close: usize) -> bool {
+        let below = (1u64 << (close - self.block)) - 1;
+        let dirty = self.dirty_before || self.dirty & below != 0;
+        self.dirty &= !below;
+        self.dirty_before = false;
+        dirty
+    }
+
+    /// Moves to the next whole block; false when there is none.
+    #[inline(never)]
+    fn advance(&mut self) -> bool {
+        let at = self.next_block;
+        let Some(block) = self.bytes.get(at..at + BLOCK) else {
+            return false;
+        };
+        let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
+        let classes = scan::classify(block);
+        self.dirty_before |= self.dirty != 0;
+        self.block = at;
+        self.next_block = at + BLOCK;
+        let bits = self.bits(&classes);
+        self.tokens = bits.tokens;
+        self.dirty = bits.dirty;
+        true
+    }
+
+    /// The token and dirty bits of a block, carrying the string, escape and boundary state.
+    #[inline(always)]
+    fn bits(&mut self, c: &Classes) -> Bits {
+        let escaped = escaped(c.backslash, &mut self.escape);
+        let quote = c.quote & !escaped;
+        // From each opening quote up to (not including) its closing quote.
+        let in_string = prefix_xor(quote) ^ self.in_string;
+        self.in_string = ((in_string as i64) >> 63) as u64;
+        let content = in_string & !quote;
+        let outside = !(in_string | quote);
+        let punct = c.punct & outside;
+        let ws = c.ws & outside;
+        let other = outside & !(punct | ws);
+        let boundary = punct | ws | quote;
+        let starts = other & ((boundary << 1) | self.boundary);
+        self.boundary = boundary >> 63;
+        let suspect = c.control | c.backslash | if self.trusted_utf8 { 0 } else { c.high };
+        Bits { tokens: punct | quote | starts, dirty: suspect & content }
+    }
+}
+
+/// What a block contributes to the index.
+struct Bits {
+    tokens: u64,
+    dirty: u64,
+}
+
+/// The bytes escaped by a backslash: each backslash not itself escaped escapes the byte after
+/// it. `carry` says the previous block's last byte escapes this block's first, and is set for
+/// the next block.
+#[inline(always)]
+fn escaped(backslash: u64, carry: &mut bool) -> u64 {
+    if backslash == 0 && !*carry {
+        return 0;
+    }
+    let mut escaped = u64::from(*carry);
+    let mut starts = backslash & !escaped;
+    *carry = false;
+    while starts != 0 {
+        let bit = starts.trailing_zeros();
+        if bit == 63 {
+            *carry = true;
+            break;
+        }
+        escaped |= 2 << bit;
+        // The escaped byte, a backslash or not, starts nothing.
+        starts &= !(3 << bit);
+    }
+    escaped
+}
+
+/// Bit `i` of the result is the XOR of bits `0..=i` of `x`.
+#[inline(always)]
+fn prefix_xor(mut x: u64) -> u64 {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One byte at a time: the token positions of `bytes` from `start` over whole blocks, and
+    /// for each closing quote whether its string is dirty.
+    fn reference(bytes: &[u8], start: usize, trusted_utf8: bool) -> Vec<(usize, Option<bool>)> {
+        let end = start + (bytes.len() - start) / BLOCK * BLOCK;
+        let mut out = Vec::new();
+        let (mut escaped, mut in_string, mut boundary, mut dirty) = (false, false, true, false);
+        for (i, &b) in bytes.iter().enumerate().take(end).skip(start) {
+            let quote = b == b'"' && !escaped;
+            escaped = b == b'\\' && !escaped;
+            if in_string {
+                if quote {
+                    in_string = false;
+                    boundary = true;
+                    out.push((i, Some(dirty)));
+                } else {
+                    dirty |= b < 0x20 || b == b'\\' || (b >= 0x80 && !trusted_utf8);
+                }
+                continue;
+            }
+            if quote {
+                (in_string, dirty, boundary) = (true, false, true);
+                out.push((i, None));
+            } else if b"{}[],:".contains(&b) {
+                boundary = true;
+                out.push((i, None));
+            } else if scan::is_ws(b) {
+                boundary = true;
+            } else {
+                if boundary {
+                    out.push((i, None));
+                }
+                boundary = false;
+            }
+        }
+        out
+    }
+
+    /// The index's token positions, asking for dirtiness at every closing quote.
+    fn indexed(bytes: &[u8], start: usize, trusted_utf8: bool) -> Vec<(usize, Option<bool>)> {
+        let mut index = Index::new(bytes, start, trusted_utf8);
+        let (mut out, mut in_string) = (Vec::new(), false);
+        while let Some(at) = index.next() {
+            let closes = in_string && bytes[at] == b'"';
+            in_string = bytes[at] == b'"' && !in_string;
+            out.push((at, closes.then(|| index.take_dirty(at))));
+        }
+        out
+    }
+
+    fn check(bytes: &[u8], what: &str) {
+        for start in 0..bytes.len().min(BLOCK + 2) {
+            // Starts inside a string make no sense; the reference and the index still agree.
+            for trusted in [false, true] {
+                assert_eq!(
+                    indexed(bytes, start, trusted),
+                    reference(bytes, start, trusted),
+                    "{what} from {start}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn index_matches_reference() {
+        let cases: &[(&str, &[u8])] = &[
+            ("empty", b""),
+            ("short", b"[1, 2]"),
+            ("escaped quotes", br#"{"a\"b": "c\\", "d\\\"": [true, null, -1.5e3]} "#),
+            ("backslash runs", br#"["\\\\\\\"", "\\\\", "\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\\"" ]"#),
+            ("dirty strings", "[\"caf\u{e9}\", \"tab\there\", \"plain\", \"\\u0041\", \"x\"]".as_bytes()),
+            ("garbage", b"[1x, tru e, \x01, \\, \"a\"b, 12\"x\", {\"k\"  :  \"v\"}]"),
+        ];
+        for &(what, text) in cases {
+            // Every case at every alignment, repeated so that it crosses block boundaries.
+            let mut bytes = Vec::new();
+            for pad in 0..BLOCK + 1 {
+                bytes.clear();
+                bytes.resize(pad, b' ');
+                while bytes.len() < 4 * BLOCK {
+                    bytes.extend_from_slice(text);
+                    bytes.push(b'\n');
+                }
+                check(&bytes, what);
+            }
+        }
+    }
+
+    #[test]
+    fn index_matches_reference_on_random_input() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let alphabet = b"\"\\{}[],: \t\n\r\x01a1-e.tn\xc3\xa9\x80";
+        for _ in 0..3000 {
+            let len = (next() % 300) as usize;
+            let bytes: Vec<u8> =
+                (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+            let start = (next() % (len as u64 + 1)) as usize;
+            for trusted in [false, true] {
+                assert_eq!(
+                    indexed(&bytes, start, trusted),
+                    reference(&bytes, start, trusted),
+                    "{bytes:?} from {start}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! The structural index behind `skip_value`, `read_value` and `validate` against the token
+//! reader: on every corpus file, each broken in many places and ways, the indexed skip must
+//! accept exactly what reading token by token accepts, and fail with the same error (message,
+//! offset, line, column and pointer), from a slice, a `str` and an `io::Read`.
+
+mod common;
+
+use common::{Chunked, Rng};
+use jet::text::{Reader, Token};
+use jet::Options;
+
+/// What reading token by token says: `Ok` or the error's full text.
+fn by_tokens(input: &[u8], opts: &Options) -> Result<(), String> {
+    let mut reader = Reader::from_slice(input).with_options(opts);
+    loop {
+        match reader.next_token() {
+            Ok(Some(token)) => {
+                std::hint::black_box(matches!(token, Token::Null));
+            }
+            Ok(None) => return reader.finish().map_err(|e| describe(&e)),
+            Err(e) => return Err(describe(&e)),
+        }
+    }
+}
+
+fn describe(e: &jet::Error) -> String {
+    format!("{e} [{:?} {} {}:{} {:?}]", e.category(), e.offset(), e.line(), e.column(), e.pointer())
+}
+
+/// What every indexed path says; they must agree with each other.
+fn indexed(input: &[u8], opts: &Options, rng: &mut Rng) -> Result<(), String> {
+    let slice = jet::text::validate_with(input, opts).map_err(|e| describe(&e));
+    let mut reader = Reader::from_slice(input).with_options(opts);
+    let raw = reader.read_value().map(|raw| raw.as_bytes().len()).and_then(|_| reader.finish());
+    assert_eq!(raw.map_err(|e| describe(&e)), slice, "read_value vs validate");
+    if let Ok(text) = std::str::from_utf8(input) {
+        let mut reader = Reader::from_str(text).with_options(opts);
+        let from_str = reader.skip_value().and_then(|()| reader.finish()).map_err(|e| describe(&e));
+        assert_eq!(from_str, slice, "str vs slice");
+    }
+    // Windows of a few hundred bytes, refilled in random chunks: the index stops and starts
+    // again at every window end.
+    let chunked = Chunked { bytes: input, rng: Rng(rng.next_u64()), min: 1, max: 300 };
+    let mut reader = Reader::with_capacity(chunked, 256).with_options(opts);
+    let from_io = reader.skip_value().and_then(|()| reader.finish()).map_err(|e| describe(&e));
+    assert_eq!(from_io, slice, "io::Read vs slice");
+    slice
+}
+
+/// Ways to break a document at one place.
+const BREAKS: &[(&str, &[u8])] = &[
+    ("quote", b"\""),
+    ("backslash", b"\\"),
+    ("comma", b","),
+    ("colon", b":"),
+    ("open brace", b"{"),
+    ("close bracket", b"]"),
+    ("space", b" "),
+    ("letter", b"x"),
+    ("digit", b"7"),
+    ("minus", b"-"),
+    ("control", b"\x01"),
+    ("tab", b"\t"),
+    ("bad utf8", b"\xff"),
+    ("cut utf8", b"\xe2\x82"),
+    ("lone surrogate", b"\\ud800"),
+    ("literal", b"true"),
+    ("escape", b"\\n"),
+];
+
+#[test]
+fn indexed_skip_agrees_with_tokens_on_broken_corpus_files() {
+    let mut rng = Rng(0x1D_5EED);
+    let strict = Options::default();
+    let relaxed = Options::default().allow_duplicate_names(true).allow_invalid_utf8(true);
+    let limited = Options::default().max_depth(6).max_string_len(40).max_number_len(12);
+    let mut failures = 0;
+    for (name, bytes) in common::corpus() {
+        for opts in [&strict, &relaxed, &limited] {
+            assert_eq!(indexed(&bytes, opts, &mut rng), by_tokens(&bytes, opts), "{name} whole");
+        }
+        for round in 0..60 {
+            let (what, with) = BREAKS[round % BREAKS.len()];
+            let at = rng.range(0, bytes.len() - 1);
+            // Replace one byte, or insert.
+            let mut broken = bytes[..at].to_vec();
+            broken.extend_from_slice(with);
+            broken.extend_from_slice(&bytes[at + usize::from(round % 2 == 0)..]);
+            let opts = [&strict, &relaxed, &limited][round % 3];
+            let want = by_tokens(&broken, opts);
+            failures += usize::from(want.is_err());
+            assert_eq!(indexed(&broken, opts, &mut rng), want, "{name}: {what} at {at}");
+        }
+    }
+    // Most breaks break something (not all: a digit in a number, a space between tokens).
+    assert!(failures > 9 * 60 / 2, "only {failures} broken documents");
+}
+
+#[test]
+fn indexed_skip_agrees_with_tokens_on_tables_of_cases() {
+    // Each case padded so that the index sees it at every alignment and across block ends.
+    let cases: &[(&str, &[u8])] = &[
+        ("escaped quote in name", br#"{"a\"b": 1, "c": [true, false, null]}"#),
+        ("duplicate name", br#"{"name": 1, "kids": [], "name": 2}"#),
+        ("escaped duplicate", br#"{"a": 1, "\u0061": 2}"#),
+        ("trailing comma in array", b"[1, 2, ]"),
+        ("trailing comma in object", br#"{"a": 1,}"#),
+        ("missing colon", br#"{"a" 1}"#),
+        ("missing comma", b"[1 2]"),
+        ("number then letter", b"[12x]"),
+        ("number then quote", br#"[12"x"]"#),
+        ("string then letter", br#"["a"x]"#),
+        ("leading zero", b"[01]"),
+        ("bad exponent", b"[1e]"),
+        ("literal typo", b"[tru]"),
+        ("literal run-on", b"[truex]"),
+        ("control in string", b"[\"a\x01b\"]"),
+        ("tab in string", b"[\"a\tb\"]"),
+        ("invalid utf8", b"[\"a\xc3\x28\"]"),
+        ("lone surrogate", br#"["\ud800"]"#),
+        ("surrogate pair", br#"["\ud83d\ude00", "x"]"#),
+        ("backslash outside", br#"[\"a"]"#),
+        ("name not string", b"{1: 2}"),
+        ("deep", b"[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]"),
+        (
+            "long name",
+            br#"{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": 1}"#,
+        ),
+        ("comment", b"[1, /* no */ 2]"),
+        ("close mismatch", b"[1, 2}"),
+        ("valid mix", br#"{"a": [1, -2.5e-3, "x\ny", {"b": null}], "c": {}, "d": []}"#),
+    ];
+    let mut rng = Rng(9);
+    let options = [
+        Options::default(),
+        Options::default().allow_duplicate_names(true).allow_invalid_utf8(true),
+        Options::default().max_depth(8).max_string_len(20).max_number_len(3),
+    ];
+    for &(name, case) in cases {
+        for pad in 0..70 {
+            // Inside an array of padding strings, so the case is not the top-level value.
+            let mut doc = b"[".to_vec();
+            doc.extend(std::iter::repeat_n(b' ', pad));
+            doc.extend_from_slice(b"\"");
+            doc.extend(std::iter::repeat_n(b'p', pad));
+            doc.extend_from_slice(b"\", ");
+            doc.extend_from_slice(case);
+            doc.extend_from_slice(b", ");
+            doc.extend(std::iter::repeat_n(b'0', 1 + pad % 5));
+            doc.extend(std::iter::repeat_n(b' ', 64));
+            doc.extend_from_slice(b"]");
+            for opts in &options {
+                assert_eq!(indexed(&doc, opts, &mut rng), by_tokens(&doc, opts), "{name} padded {pad}");
+            }
+        }
+    }
+}
