@@ -77,6 +77,12 @@ impl<'a> Index<'a> {
         Some(self.block + bit)
     }
 
+    /// No token is left in the current block: the next is in a later one.
+    #[inline(always)]
+    pub(crate) fn block_done(&self) -> bool {
+        self.tokens == 0
+    }
+
     /// Called with the position of a closing quote just returned by [`next`](Index::next):
     /// whether the string it closes holds a control byte, a backslash or (for input not known
     /// to be UTF-8) a non-ASCII byte.

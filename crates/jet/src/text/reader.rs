@@ -354,7 +354,7 @@ impl<I: Input> Reader<I> {
         debug_assert!(self.peeked.is_none() && self.state.depth() > depth);
         let window = self.input.window();
         let eof = self.input.at_eof();
-        let check = self.check;
+        let string_check = (eof, self.check, self.max_string);
         let mut index = Index::new(window, self.pos, I::TRUSTED_UTF8);
         // The end of the last token taken.
         let mut pos = self.pos;
@@ -391,7 +391,8 @@ impl<I: Input> Reader<I> {
                     if window[at] != b'"' {
                         break false;
                     }
-                    let Some((end, flags)) = self.indexed_string(&mut index, at, eof, check) else {
+                    let Some((end, flags)) = Self::indexed_string(window, &mut index, at, string_check)
+                    else {
                         break false;
                     };
                     let (start, stop) = (at + 1, end - 1);
@@ -432,7 +433,7 @@ impl<I: Input> Reader<I> {
             }
             // A value starts at `at`.
             let end = match window[at] {
-                b'"' => match self.indexed_string(&mut index, at, eof, check) {
+                b'"' => match Self::indexed_string(window, &mut index, at, string_check) {
                     Some((end, _)) => end,
                     None => break false,
                 },
@@ -483,23 +484,38 @@ impl<I: Input> Reader<I> {
     /// or `None` when it is not one the index can take (invalid, over the limit, or ending
     /// past the whole blocks).
     #[inline(always)]
-    fn indexed_string(
-        &self,
-        index: &mut Index<'_>,
+    fn indexed_string<'w>(
+        window: &'w [u8],
+        index: &mut Index<'w>,
         open: usize,
-        eof: bool,
-        check: StrCheck,
+        (eof, check, max_string): (bool, StrCheck, usize),
     ) -> Option<(usize, u8)> {
+        if index.block_done() {
+            // The string goes on past this block: scan it directly (once, rather than
+            // classifying its blocks and then checking them again) and index from its end.
+            let (end, flags) = match string::scan_plain(window, open, I::TRUSTED_UTF8) {
+                Some(end) => (end, 0),
+                None => string::scan(window, open, 1, 0, eof, check).ok()?,
+            };
+            if end - open > max_string {
+                return None;
+            }
+            *index = Index::new(window, end, I::TRUSTED_UTF8);
+            return Some((end, flags));
+        }
         let close = index.next()?;
-        let window = self.input.window();
         let end = close + 1;
-        if window[close] != b'"' || end - open > self.max_string {
+        if window[close] != b'"' || end - open > max_string {
             return None;
         }
         if !index.take_dirty(close) {
             return Some((end, 0));
         }
-        // Escapes, control bytes or non-ASCII: the full check, which must end at the same quote.
+        // Non-ASCII without escapes: the fused run-and-UTF-8 kernel. Escapes or control bytes:
+        // the full check. Either must end at the same quote.
+        if let Some(plain) = string::scan_plain(window, open, I::TRUSTED_UTF8) {
+            return (plain == end).then_some((end, 0));
+        }
         match string::scan(window, open, 1, 0, eof, check) {
             Ok((at, flags)) if at == end => Some((end, flags)),
             _ => None,
