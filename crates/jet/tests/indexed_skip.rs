@@ -155,3 +155,36 @@ fn indexed_skip_agrees_with_tokens_on_tables_of_cases() {
         }
     }
 }
+
+#[test]
+fn names_borrowed_from_a_moving_window_are_kept_across_refills() {
+    // Names read from an `io::Read` window are borrowed and copied only when their object is
+    // still open at a refill: duplicates and pointers must see them across many refills.
+    let mut rng = Rng(77);
+    let mut cases: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut wide = String::from("{");
+    for i in 0..200 {
+        wide.push_str(&format!("\"k{i}\": [{}],\n", "1, ".repeat(i % 7) + "0"));
+    }
+    cases.push(("wide, valid".into(), format!("{wide}\"end\": {{}}}}").into_bytes()));
+    cases.push(("wide, duplicate last".into(), format!("{wide}\"k5\": 1}}").into_bytes()));
+    cases.push(("wide, escaped duplicate".into(), format!("{wide}\"\\u006b7\": 1}}").into_bytes()));
+    let nested = format!(r#"{{"outer": {{"a": [{}], "b": {{"c": {{"a": 1}}}}, "a": 2}}}}"#, "\"x\", ".repeat(300) + "0");
+    cases.push(("nested, duplicate after a long value".into(), nested.into_bytes()));
+    let deep_error = format!(r#"{{"outer": {{"a": [{}], "b": {{"c": {{"d": tru}}}}}}}}"#, "0, ".repeat(300) + "0");
+    cases.push(("pointer through names copied at refills".into(), deep_error.into_bytes()));
+    for (name, doc) in &cases {
+        for opts in [Options::default(), Options::default().allow_duplicate_names(true)] {
+            let want = by_tokens(doc, &opts);
+            assert_eq!(indexed(doc, &opts, &mut rng), want, "{name}");
+            for capacity in [64, 100, 4096] {
+                let chunked = Chunked { bytes: doc, rng: Rng(rng.next_u64()), min: 1, max: 7 };
+                let mut reader = Reader::with_capacity(chunked, capacity).with_options(&opts);
+                let got = reader.skip_value().and_then(|()| reader.finish()).map_err(|e| describe(&e));
+                assert_eq!(got, want, "{name}, buffer {capacity}");
+            }
+        }
+    }
+    assert!(by_tokens(&cases[1].1, &Options::default()).unwrap_err().contains("duplicate object name \"k5\""));
+    assert!(by_tokens(&cases[4].1, &Options::default()).unwrap_err().contains("/outer/b/c/d"));
+}

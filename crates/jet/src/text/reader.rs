@@ -399,10 +399,8 @@ impl<I: Input> Reader<I> {
                     let names = &mut self.state.names;
                     let added = if flags != 0 {
                         names.add_owned(window, |buf| string::unescape(&window[start..stop], flags, buf))
-                    } else if I::STABLE {
-                        names.add_borrowed(window, start, stop)
                     } else {
-                        names.add_copied(window, start, stop)
+                        names.add_borrowed(window, start, stop)
                     };
                     if !added {
                         break false;
@@ -733,6 +731,8 @@ impl<I: Input> Reader<I> {
             self.record = UNPINNED;
         }
         let keep = keep.min(self.pin).min(self.record);
+        // Names borrowed from the window are copied before it moves.
+        self.state.names.detach_borrowed(self.input.window());
         let moved = match self.input.fill(keep) {
             Ok(moved) => moved,
             Err(e) => return Err(self.error_at(Code::Io(e), self.pos, At::Current)),
@@ -897,10 +897,8 @@ impl<I: Input> Reader<I> {
         let names = &mut self.state.names;
         let added = if event.flags != 0 {
             names.add_owned(window, |buf| string::unescape(&window[start..end], event.flags, buf))
-        } else if I::STABLE {
-            names.add_borrowed(window, start, end)
         } else {
-            names.add_copied(window, start, end)
+            names.add_borrowed(window, start, end)
         };
         if added {
             return Ok(());

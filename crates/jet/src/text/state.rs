@@ -304,6 +304,9 @@ pub(crate) struct Names {
     keys: Option<NameHash>,
     /// Tables of closed objects, kept for reuse.
     spare: Vec<NameTable>,
+    /// Records before this index are all in the names' own buffer (see
+    /// [`detach_borrowed`](Names::detach_borrowed)).
+    borrowed_from: usize,
 }
 
 /// Where a name is: `at` in the source (or, with [`OWNED`], in the names' own buffer).
@@ -348,6 +351,7 @@ impl Names {
             frames: Vec::new(),
             keys: None,
             spare: Vec::new(),
+            borrowed_from: 0,
         }
     }
 
@@ -370,6 +374,7 @@ impl Names {
             frames: core::mem::take(&mut self.frames),
             keys: self.keys,
             spare: core::mem::take(&mut self.spare),
+            borrowed_from: 0,
         };
         names.recs.clear();
         names.prints.clear();
@@ -392,9 +397,38 @@ impl Names {
             self.recs.truncate(frame.first);
             self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
+            self.borrowed_from = self.borrowed_from.min(frame.first);
+            if self.frames.is_empty() {
+                // Names copied by `detach_borrowed` stay until no object is open.
+                self.bytes.clear();
+            }
             if let Some(table) = frame.table {
                 self.spare.push(table);
             }
+        }
+    }
+
+    /// Copies the names still borrowed from `source` into the names' own buffer: called before
+    /// `source` moves (a streamed input's window, on refill), so that names are borrowed while
+    /// they are read and copied only when their object is still open at a refill. Each record
+    /// is copied at most once. Every open object's mark moves past the copies, so that closing
+    /// an inner object keeps those of the objects around it; the buffer empties when no
+    /// object is open.
+    pub(crate) fn detach_borrowed(&mut self, source: &[u8]) {
+        let from = self.borrowed_from.min(self.recs.len());
+        let mut copied = false;
+        for rec in &mut self.recs[from..] {
+            if rec.at & OWNED == 0 {
+                let at = self.bytes.len();
+                self.bytes.extend_from_slice(&source[rec.at..rec.at + rec.len]);
+                rec.at = at | OWNED;
+                copied = true;
+            }
+        }
+        self.borrowed_from = self.recs.len();
+        if copied {
+            let end = self.bytes.len();
+            self.frames.iter_mut().for_each(|frame| frame.mark = end);
         }
     }
 
@@ -421,42 +455,19 @@ impl Names {
             self.recs.truncate(frame.first);
             self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
+            self.borrowed_from = self.borrowed_from.min(frame.first);
         }
     }
 
     /// Adds `source[start..end]` as the next name of the innermost object, without copying it:
-    /// `source` must be the same bytes for as long as the object is open (or until
-    /// [`detach`](Names::detach)). False when the object already has a member of that name.
+    /// `source` must be the same bytes for as long as the object is open, or until
+    /// [`detach_borrowed`](Names::detach_borrowed) (or, in tests, [`detach`](Names::detach)).
+    /// False when the object already has a member of that name.
     #[inline(always)]
     pub(crate) fn add_borrowed(&mut self, source: &[u8], start: usize, end: usize) -> bool {
         self.forget_if_allowed();
         let name = &source[start..end];
         self.add(Rec { at: start, len: name.len() }, fingerprint(name), source)
-    }
-
-    /// Adds a copy of `source[start..end]` as the next name of the innermost object (for input
-    /// that does not stay put). False when the object already has a member of that name.
-    #[inline]
-    pub(crate) fn add_copied(&mut self, source: &[u8], start: usize, end: usize) -> bool {
-        self.forget_if_allowed();
-        let name = &source[start..end];
-        // The fingerprint from the source, not from the fresh copy (which would stall on the
-        // stores that just made it).
-        let print = fingerprint(name);
-        let at = self.bytes.len();
-        if name.len() <= 16 && start + 16 <= source.len() {
-            // A copy of fixed size compiles to two moves, not a call to memcpy.
-            let block: &[u8; 16] = source[start..start + 16].try_into().expect("16 bytes");
-            self.bytes.extend_from_slice(block);
-            self.bytes.truncate(at + name.len());
-        } else {
-            self.bytes.extend_from_slice(name);
-        }
-        if self.add(Rec { at: at | OWNED, len: name.len() }, print, source) {
-            return true;
-        }
-        self.bytes.truncate(at);
-        false
     }
 
     /// Adds the name that `write` appends to the names' own buffer. `source` is the input that
@@ -477,7 +488,8 @@ impl Names {
 
     /// Copies every borrowed name into the names' own buffer, before `source` goes away. The
     /// buffer is rebuilt in order, so that each object's names follow its mark. (Used by tests
-    /// that hand a reader new input; a streamed input copies its names as it reads them.)
+    /// that hand a reader new input; a streamed input copies only the names still open at a refill,
+    /// with [`detach_borrowed`](Names::detach_borrowed).)
     #[cfg(test)]
     pub(crate) fn detach(&mut self, source: &[u8]) {
         let mut bytes = Vec::with_capacity(self.bytes.len());
@@ -496,6 +508,7 @@ impl Names {
             frame.mark = bytes.len();
         }
         self.bytes = bytes;
+        self.borrowed_from = self.recs.len();
     }
 
     /// Records `rec` unless the innermost object has a name equal to it. The common case (a
