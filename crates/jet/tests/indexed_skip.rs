@@ -169,9 +169,13 @@ fn names_borrowed_from_a_moving_window_are_kept_across_refills() {
     cases.push(("wide, valid".into(), format!("{wide}\"end\": {{}}}}").into_bytes()));
     cases.push(("wide, duplicate last".into(), format!("{wide}\"k5\": 1}}").into_bytes()));
     cases.push(("wide, escaped duplicate".into(), format!("{wide}\"\\u006b7\": 1}}").into_bytes()));
-    let nested = format!(r#"{{"outer": {{"a": [{}], "b": {{"c": {{"a": 1}}}}, "a": 2}}}}"#, "\"x\", ".repeat(300) + "0");
+    let nested = format!(
+        r#"{{"outer": {{"a": [{}], "b": {{"c": {{"a": 1}}}}, "a": 2}}}}"#,
+        "\"x\", ".repeat(300) + "0"
+    );
     cases.push(("nested, duplicate after a long value".into(), nested.into_bytes()));
-    let deep_error = format!(r#"{{"outer": {{"a": [{}], "b": {{"c": {{"d": tru}}}}}}}}"#, "0, ".repeat(300) + "0");
+    let deep_error =
+        format!(r#"{{"outer": {{"a": [{}], "b": {{"c": {{"d": tru}}}}}}}}"#, "0, ".repeat(300) + "0");
     cases.push(("pointer through names copied at refills".into(), deep_error.into_bytes()));
     for (name, doc) in &cases {
         for opts in [Options::default(), Options::default().allow_duplicate_names(true)] {
@@ -185,6 +189,8 @@ fn names_borrowed_from_a_moving_window_are_kept_across_refills() {
             }
         }
     }
-    assert!(by_tokens(&cases[1].1, &Options::default()).unwrap_err().contains("duplicate object name \"k5\""));
+    assert!(by_tokens(&cases[1].1, &Options::default())
+        .unwrap_err()
+        .contains("duplicate object name \"k5\""));
     assert!(by_tokens(&cases[4].1, &Options::default()).unwrap_err().contains("/outer/b/c/d"));
 }

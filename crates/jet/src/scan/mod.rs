@@ -198,14 +198,21 @@ pub(crate) struct Classes {
 /// Classifies the bytes of one block: what a structural index of JSON text is made of.
 #[inline(always)]
 pub(crate) fn classify(block: &[u8; BLOCK]) -> Classes {
+    classify_with(block, |classes| *classes)
+}
+
+/// Classifies one block and hands the classes to `then`, which is compiled inside the vector
+/// kernel, so that the masks stay in registers for what `then` makes of them.
+#[inline(always)]
+pub(crate) fn classify_with<R>(block: &[u8; BLOCK], then: impl FnOnce(&Classes) -> R) -> R {
     match level() {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports AVX2 only when the CPU has it.
-        Level::Avx2 => unsafe { x86::classify_avx2(block) },
+        Level::Avx2 => unsafe { x86::classify_with_avx2(block, then) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
-        Level::Sse2 => unsafe { x86::classify_sse2(block) },
-        _ => swar::classify(block),
+        Level::Sse2 => unsafe { x86::classify_with_sse2(block, then) },
+        _ => then(&swar::classify(block)),
     }
 }
 

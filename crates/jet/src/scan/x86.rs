@@ -432,6 +432,26 @@ pub(super) unsafe fn classify_avx2(block: &[u8; BLOCK]) -> Classes {
     unsafe { classify::<__m256i>(block) }
 }
 
+/// Classifies a block with SSE2 and hands the classes to `then`; see [`super::classify_with`].
+///
+/// # Safety
+/// The CPU must support SSE2.
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn classify_with_sse2<R>(block: &[u8; BLOCK], then: impl FnOnce(&Classes) -> R) -> R {
+    // SAFETY: SSE2 is enabled for this function.
+    then(&unsafe { classify::<__m128i>(block) })
+}
+
+/// Classifies a block with AVX2 and hands the classes to `then`; see [`super::classify_with`].
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn classify_with_avx2<R>(block: &[u8; BLOCK], then: impl FnOnce(&Classes) -> R) -> R {
+    // SAFETY: AVX2 is enabled for this function.
+    then(&unsafe { classify::<__m256i>(block) })
+}
+
 /// Where the last character before `end` starts (not before `lo`): back over up to three
 /// continuation bytes and the lead byte before them. Where the vector blocks stop, the scalar
 /// finish starts here, so that a character cut by the block boundary is checked whole.

@@ -99,15 +99,15 @@ impl<'a> Index<'a> {
     #[inline(never)]
     fn advance(&mut self) -> bool {
         let at = self.next_block;
-        let Some(block) = self.bytes.get(at..at + BLOCK) else {
+        let bytes = self.bytes;
+        let Some(block) = bytes.get(at..at + BLOCK) else {
             return false;
         };
         let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
-        let classes = scan::classify(block);
         self.dirty_before |= self.dirty != 0;
         self.block = at;
         self.next_block = at + BLOCK;
-        let bits = self.bits(&classes);
+        let bits = scan::classify_with(block, |classes| self.bits(classes));
         self.tokens = bits.tokens;
         self.dirty = bits.dirty;
         true
