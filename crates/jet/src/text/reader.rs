@@ -5,7 +5,7 @@ use std::io;
 
 use super::index::Index;
 use super::input::{Input, IoInput, SliceInput, StrInput, DEFAULT_BUFFER};
-use super::state::{At, Pos, State};
+use super::state::{At, Names, Pos, State};
 use super::string::{self, StrCheck};
 use super::{number, str_from_checked, Kind, Number, RawValue, Stop, Token};
 use crate::error::{Code, Error, Found, Result};
@@ -26,6 +26,19 @@ fn ends_run(window: &[u8], end: usize, eof: bool) -> bool {
     match window.get(end) {
         Some(&b) => scan::is_ws(b) || matches!(b, b',' | b']' | b'}' | b':' | b'[' | b'{'),
         None => eof,
+    }
+}
+
+/// Adds the object name whose string (quotes included) is `window[start..end]`, with string
+/// flags `flags`, to the innermost object's names: borrowed from the window, or decoded when it
+/// has escapes. False when the object already has a member of that name.
+#[inline(always)]
+fn add_name(names: &mut Names, window: &[u8], start: usize, end: usize, flags: u8) -> bool {
+    let (start, end) = (start + 1, end - 1);
+    if flags != 0 {
+        names.add_owned(window, |buf| string::unescape(&window[start..end], flags, buf))
+    } else {
+        names.add_borrowed(window, start, end)
     }
 }
 
@@ -395,14 +408,7 @@ impl<I: Input> Reader<I> {
                     else {
                         break false;
                     };
-                    let (start, stop) = (at + 1, end - 1);
-                    let names = &mut self.state.names;
-                    let added = if flags != 0 {
-                        names.add_owned(window, |buf| string::unescape(&window[start..stop], flags, buf))
-                    } else {
-                        names.add_borrowed(window, start, stop)
-                    };
-                    if !added {
+                    if !add_name(&mut self.state.names, window, at, end, flags) {
                         break false;
                     }
                     self.state.start_value();
@@ -893,16 +899,10 @@ impl<I: Input> Reader<I> {
     #[inline]
     fn record_name(&mut self, event: &Event) -> Result<()> {
         let window = self.input.window();
-        let (start, end) = (event.start + 1, event.end - 1);
-        let names = &mut self.state.names;
-        let added = if event.flags != 0 {
-            names.add_owned(window, |buf| string::unescape(&window[start..end], event.flags, buf))
-        } else {
-            names.add_borrowed(window, start, end)
-        };
-        if added {
+        if add_name(&mut self.state.names, window, event.start, event.end, event.flags) {
             return Ok(());
         }
+        let (start, end) = (event.start + 1, event.end - 1);
         let name = string::decoded(&window[start..end], event.flags);
         Err(self.error_at(Code::DuplicateName(name), event.start, At::Name))
     }
