@@ -388,10 +388,12 @@ impl Names {
         names
     }
 
+    #[inline]
     fn push_object(&mut self) {
         self.frames.push(Frame { first: self.recs.len(), mark: self.bytes.len(), table: None });
     }
 
+    #[inline]
     fn pop_object(&mut self) {
         if let Some(frame) = self.frames.pop() {
             self.recs.truncate(frame.first);
