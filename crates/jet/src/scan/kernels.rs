@@ -151,11 +151,11 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
     {
         if std::arch::is_x86_feature_detected!("sse2") {
             // SAFETY: SSE2 was detected just above.
-            kernels.push(("sse2", |b| unsafe { x86::classify_sse2(b) }));
+            kernels.push(("sse2", |b| unsafe { x86::classify_with_sse2(b, |c| *c) }));
         }
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: AVX2 was detected just above.
-            kernels.push(("avx2", |b| unsafe { x86::classify_avx2(b) }));
+            kernels.push(("avx2", |b| unsafe { x86::classify_with_avx2(b, |c| *c) }));
         }
     }
     kernels

@@ -412,26 +412,6 @@ unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
     }
 }
 
-/// Classifies a block with SSE2; see [`super::classify`].
-///
-/// # Safety
-/// The CPU must support SSE2.
-#[target_feature(enable = "sse2")]
-pub(super) unsafe fn classify_sse2(block: &[u8; BLOCK]) -> Classes {
-    // SAFETY: SSE2 is enabled for this function.
-    unsafe { classify::<__m128i>(block) }
-}
-
-/// Classifies a block with AVX2; see [`super::classify`].
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn classify_avx2(block: &[u8; BLOCK]) -> Classes {
-    // SAFETY: AVX2 is enabled for this function.
-    unsafe { classify::<__m256i>(block) }
-}
-
 /// Classifies a block with SSE2 and hands the classes to `then`; see [`super::classify_with`].
 ///
 /// # Safety
