@@ -42,6 +42,16 @@ fn add_name(names: &mut Names, window: &[u8], start: usize, end: usize, flags: u
     }
 }
 
+/// The literal that starts with `first` (`t`, `f` or `n`) and its kind.
+#[inline(always)]
+fn literal(first: u8) -> (&'static [u8], Kind) {
+    match first {
+        b'n' => (b"null", Kind::Null),
+        b't' => (b"true", Kind::Bool),
+        _ => (b"false", Kind::Bool),
+    }
+}
+
 /// A byte no value starts with, put first on a reader whose input in memory is over its limit.
 const OVER_LIMIT: u8 = 0;
 
@@ -140,7 +150,7 @@ impl<'a> Reader<SliceInput<'a>> {
     #[cfg(test)]
     pub(crate) fn continue_on(&mut self, rest: &'a [u8]) {
         use super::input::private::Sealed as _;
-        self.state.names.detach(self.input.window());
+        self.state.names.detach_borrowed(self.input.window());
         self.input = SliceInput::with_base(rest, self.offset());
         self.pos = 0;
     }
@@ -464,11 +474,7 @@ impl<I: Input> Reader<I> {
                     end
                 }
                 c @ (b't' | b'f' | b'n') => {
-                    let literal: &[u8] = match c {
-                        b't' => b"true",
-                        b'f' => b"false",
-                        _ => b"null",
-                    };
+                    let (literal, _) = literal(c);
                     let end = at + literal.len();
                     if window.get(at..end) != Some(literal) || !ends_run(window, end, eof) {
                         break false;
@@ -564,11 +570,7 @@ impl<I: Input> Reader<I> {
                 }
                 b't' | b'f' | b'n' => {
                     self.state.start_value();
-                    let (literal, kind): (&'static [u8], _) = match c {
-                        b'n' => (b"null", Kind::Null),
-                        b't' => (b"true", Kind::Bool),
-                        _ => (b"false", Kind::Bool),
-                    };
+                    let (literal, kind) = literal(c);
                     let end = self.scan_literal(literal)?;
                     self.note_scalar(end);
                     Event { kind, start: self.pos, end, flags: 0, name: false }

@@ -463,8 +463,8 @@ impl Names {
 
     /// Adds `source[start..end]` as the next name of the innermost object, without copying it:
     /// `source` must be the same bytes for as long as the object is open, or until
-    /// [`detach_borrowed`](Names::detach_borrowed) (or, in tests, [`detach`](Names::detach)).
-    /// False when the object already has a member of that name.
+    /// [`detach_borrowed`](Names::detach_borrowed). False when the object already has a member
+    /// of that name.
     #[inline(always)]
     pub(crate) fn add_borrowed(&mut self, source: &[u8], start: usize, end: usize) -> bool {
         self.forget_if_allowed();
@@ -486,31 +486,6 @@ impl Names {
         }
         self.bytes.truncate(start);
         false
-    }
-
-    /// Copies every borrowed name into the names' own buffer, before `source` goes away. The
-    /// buffer is rebuilt in order, so that each object's names follow its mark. (Used by tests
-    /// that hand a reader new input; a streamed input copies only the names still open at a refill,
-    /// with [`detach_borrowed`](Names::detach_borrowed).)
-    #[cfg(test)]
-    pub(crate) fn detach(&mut self, source: &[u8]) {
-        let mut bytes = Vec::with_capacity(self.bytes.len());
-        let mut f = 0;
-        for i in 0..self.recs.len() {
-            while f < self.frames.len() && self.frames[f].first <= i {
-                self.frames[f].mark = bytes.len();
-                f += 1;
-            }
-            let rec = self.recs[i];
-            let at = bytes.len();
-            bytes.extend_from_slice(self.resolve(rec, source));
-            self.recs[i].at = at | OWNED;
-        }
-        for frame in &mut self.frames[f..] {
-            frame.mark = bytes.len();
-        }
-        self.bytes = bytes;
-        self.borrowed_from = self.recs.len();
     }
 
     /// Records `rec` unless the innermost object has a name equal to it. The common case (a
@@ -785,11 +760,11 @@ mod tests {
             }
             assert!(!owned(&mut names, "alpha", source), "an owned copy collides with a borrowed name");
             assert!(!names.add_borrowed(source, 8, 12), "a borrowed name collides with itself");
-            names.detach(source);
+            names.detach_borrowed(source);
             let other = b"..........................";
             assert!(!owned(&mut names, "beta", other), "detached names keep their bytes");
             assert!(names.add_borrowed(source, 14, 19)); // gamma
-            names.detach(source);
+            names.detach_borrowed(source);
             assert_eq!(names.last_of(0, other), b"gamma");
             assert!(!owned(&mut names, "gamma", other));
             // A nested object and its pop keep the outer names intact.
