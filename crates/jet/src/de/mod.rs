@@ -143,7 +143,7 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     /// Reads the next token.
     #[inline]
     fn next(&mut self) -> Result<Event> {
-        match self.reader.next_event()? {
+        match self.reader.next_event_parsed()? {
             Some(event) => {
                 self.last = self.reader.offset_of(event.start);
                 Ok(event)
@@ -199,7 +199,7 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         ty: Option<&'static str>,
     ) -> Result<V::Value> {
         let text = self.reader.event_bytes(event);
-        match number::parse_number_in(self.reader.input_window(), event.start, event.end) {
+        match self.reader.number_value(event) {
             Scalar::U64(v) => visitor.visit_u64(v),
             // `-0` where any value goes keeps its sign, as a float (as in serde_json).
             Scalar::I64(0) if ty.is_none() => visitor.visit_f64(-0.0),
@@ -443,10 +443,9 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         if event.kind != Kind::Number {
             return Err(self.wrong_kind(&event, &visitor));
         }
-        let window = self.reader.input_window();
-        let result = match number::parse_f64_in(window, event.start, event.end) {
+        let result = match self.reader.number_f64(&event) {
             Some(f) => visitor.visit_f64(f),
-            None => Err(self.range(&window[event.start..event.end], "f64")),
+            None => Err(self.range(self.reader.event_bytes(&event), "f64")),
         };
         result.map_err(|e| self.fix(e))
     }

@@ -144,82 +144,11 @@ pub(crate) fn parse_f64(text: &str) -> Option<f64> {
     parse_f64_in(text.as_bytes(), 0, text.len())
 }
 
-/// [`parse_f64`] of the number `bytes[start..end]`; the bytes after `end` (not digits: the
-/// number ends there) let the digit loops read whole words.
-///
-/// One pass gathers up to 19 significant digits and the exponent; then Clinger's exact fast
-/// path (a mantissa below 2^53 times a small power of ten) or the Eisel-Lemire algorithm (a
-/// 128-bit product with a power of five) rounds it; the rare cases neither settles (more than
-/// 19 digits, a product too close to call) go to the standard library's parser.
+/// [`parse_f64`] of the number `bytes[start..end]`, which passed the grammar; the bytes after
+/// `end` (not digits: the number ends there) let the digit loops read whole words.
 #[inline]
 pub(crate) fn parse_f64_in(bytes: &[u8], start: usize, end: usize) -> Option<f64> {
-    let value =
-        match decimal(bytes, start, end).and_then(|(negative, w, q)| Some((negative, fast_f64(w, q)?))) {
-            Some((negative, f)) => {
-                if negative {
-                    -f
-                } else {
-                    f
-                }
-            }
-            None => super::str_from_checked(&bytes[start..end]).parse::<f64>().ok()?,
-        };
-    value.is_finite().then_some(value)
-}
-
-/// The significant digits `w` (at most 19, so exact in a u64) and the power of ten `q` of
-/// the number `bytes[start..end]`, which passed the grammar: its value is `w × 10^q`. `None`
-/// beyond 19 digits.
-#[inline]
-fn decimal(bytes: &[u8], start: usize, end: usize) -> Option<(bool, u64, i64)> {
-    let negative = bytes[start] == b'-';
-    let int_start = start + usize::from(negative);
-    let (int_end, w) = scan::parse_digits(bytes, int_start, 0);
-    let (w, q) = decimal_rest(bytes, int_start, int_end, w, end)?;
-    Some((negative, w, q))
-}
-
-/// [`decimal`] after the integer digits `bytes[int_start..int_end]`, whose value is `w`: the
-/// fraction and the exponent.
-#[inline]
-fn decimal_rest(
-    bytes: &[u8],
-    int_start: usize,
-    int_end: usize,
-    mut w: u64,
-    end: usize,
-) -> Option<(u64, i64)> {
-    let mut digits = int_end - int_start;
-    let mut q: i64 = 0;
-    let mut i = int_end;
-    if i < end && bytes[i] == b'.' {
-        let (frac_end, value) = scan::parse_digits(bytes, i + 1, w);
-        w = value;
-        let frac_len = frac_end - (i + 1);
-        digits += frac_len;
-        q = -(frac_len as i64);
-        if digits > 19 && bytes[int_start] == b'0' {
-            // `0.000ddd`: the zeros before the first significant digit do not count.
-            let zeros = bytes[i + 1..frac_end].iter().take_while(|&&b| b == b'0').count();
-            digits -= 1 + zeros;
-        }
-        i = frac_end;
-    }
-    if digits > 19 {
-        return None;
-    }
-    if i < end {
-        // `e` or `E`, a sign, digits (saturating: far beyond any f64 exponent).
-        i += 1;
-        let negative_exp = bytes[i] == b'-';
-        i += usize::from(matches!(bytes[i], b'+' | b'-'));
-        let mut e: i64 = 0;
-        for &b in &bytes[i..end] {
-            e = (e * 10 + i64::from(b - b'0')).min(1 << 40);
-        }
-        q += if negative_exp { -e } else { e };
-    }
-    Some((w, q))
+    decimal_of(bytes, start, end).to_f64(bytes, start, end)
 }
 
 /// A number's value: the narrowest of `u64`, `i64` and `f64` that holds it exactly.
@@ -236,42 +165,143 @@ pub(crate) enum Scalar {
     OutOfRange,
 }
 
-/// The value of the number `bytes[start..end]` (which passed the grammar) in one pass over its
-/// digits: what [`parse_integer`] and then [`parse_f64_in`] find, without reading it twice.
+/// What a number's digits say, gathered in the same pass that checks its grammar: its value
+/// is `w × 10^q`, negated when `negative`. The reader keeps the one of the number it read
+/// last, so that the typed layer and the `Value` builder never read the digits again.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Decimal {
+    /// The significant digits (exact while `long` is false).
+    w: u64,
+    /// The power of ten.
+    q: i64,
+    negative: bool,
+    /// No fraction and no exponent.
+    integer: bool,
+    /// More than 19 significant digits: `w` is not exact, and the text decides.
+    long: bool,
+}
+
+/// Scans the number at `bytes[start]` (a `-` or a digit) and gathers its digits in the same
+/// pass: the index after it and its [`Decimal`]. `None` when [`scan`] must look (a grammar
+/// error, or the bytes end at or in the number): the common case, small enough to inline.
+#[inline(always)]
+pub(crate) fn scan_decimal(bytes: &[u8], start: usize) -> Option<(usize, Decimal)> {
+    let (end, decimal) = decimal_prefix(bytes, start)?;
+    match bytes.get(end) {
+        Some(b'0'..=b'9' | b'.' | b'e' | b'E') | None => None,
+        Some(_) => Some((end, decimal)),
+    }
+}
+
+/// The [`Decimal`] of the number `bytes[start..end]`, which passed the grammar.
 #[inline]
-pub(crate) fn parse_number_in(bytes: &[u8], start: usize, end: usize) -> Scalar {
+pub(crate) fn decimal_of(bytes: &[u8], start: usize, end: usize) -> Decimal {
+    match decimal_prefix(bytes, start) {
+        Some((at, decimal)) if at == end => decimal,
+        // Unreachable for text that passed the grammar; the text decides.
+        _ => {
+            debug_assert!(false, "not a number: {:?}", &bytes[start..end]);
+            Decimal { w: 0, q: 0, negative: false, integer: false, long: true }
+        }
+    }
+}
+
+/// The longest prefix of `bytes[start..]` that is a number (a `-` or a digit at `start`), with
+/// its [`Decimal`]; `None` where a part of the grammar has no digits. A leading zero ends the
+/// prefix; what follows is the caller's to judge.
+#[inline(always)]
+fn decimal_prefix(bytes: &[u8], start: usize) -> Option<(usize, Decimal)> {
     let negative = bytes[start] == b'-';
     let int_start = start + usize::from(negative);
-    let (int_end, w) = scan::parse_digits(bytes, int_start, 0);
-    if int_end == end {
-        // An integer; up to 19 digits it is exact in `w` (no leading zeros in the grammar).
-        if int_end - int_start > 19 {
+    let (mut i, mut w) = match bytes.get(int_start)? {
+        b'1'..=b'9' => scan::parse_digits(bytes, int_start, 0),
+        b'0' => (int_start + 1, 0),
+        _ => return None,
+    };
+    let mut digits = i - int_start;
+    let mut q: i64 = 0;
+    let mut integer = true;
+    if bytes.get(i) == Some(&b'.') {
+        let frac_start = i + 1;
+        if !bytes.get(frac_start)?.is_ascii_digit() {
+            return None;
+        }
+        let frac_end;
+        (frac_end, w) = scan::parse_digits(bytes, frac_start, w);
+        let frac_len = frac_end - frac_start;
+        digits += frac_len;
+        q = -(frac_len as i64);
+        if digits > 19 && bytes[int_start] == b'0' {
+            // `0.000ddd`: the zeros before the first significant digit do not count.
+            let zeros = bytes[frac_start..frac_end].iter().take_while(|&&b| b == b'0').count();
+            digits -= 1 + zeros;
+        }
+        integer = false;
+        i = frac_end;
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        integer = false;
+        i += 1;
+        let negative_exp = bytes.get(i) == Some(&b'-');
+        i += usize::from(matches!(bytes.get(i), Some(b'+' | b'-')));
+        let exp_start = i;
+        // Saturating: far beyond any f64 exponent.
+        let mut e: i64 = 0;
+        while let Some(d) = bytes.get(i).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+            e = (e * 10 + i64::from(d)).min(1 << 40);
+            i += 1;
+        }
+        if i == exp_start {
+            return None;
+        }
+        q += if negative_exp { -e } else { e };
+    }
+    Some((i, Decimal { w, q, negative, integer, long: digits > 19 }))
+}
+
+impl Decimal {
+    /// The value of the number `bytes[start..end]` whose decimal this is.
+    #[inline(always)]
+    pub(crate) fn scalar(self, bytes: &[u8], start: usize, end: usize) -> Scalar {
+        if !self.integer {
+            return match self.to_f64(bytes, start, end) {
+                Some(f) => Scalar::F64(f),
+                None => Scalar::OutOfRange,
+            };
+        }
+        if self.long {
+            // More than 19 digits, yet maybe within u64.
             return match parse_integer(&bytes[start..end]) {
                 Parsed::U64(u) => Scalar::U64(u),
                 Parsed::I64(i) => Scalar::I64(i),
                 Parsed::Float | Parsed::Big => Scalar::Big,
             };
         }
-        return if !negative {
-            Scalar::U64(w)
-        } else if w <= 1 << 63 {
-            Scalar::I64((w as i64).wrapping_neg())
+        if !self.negative {
+            Scalar::U64(self.w)
+        } else if self.w <= 1 << 63 {
+            Scalar::I64((self.w as i64).wrapping_neg())
         } else {
             Scalar::Big
-        };
+        }
     }
-    let f = match decimal_rest(bytes, int_start, int_end, w, end).and_then(|(w, q)| fast_f64(w, q)) {
-        Some(f) if negative => -f,
-        Some(f) => f,
-        None => match super::str_from_checked(&bytes[start..end]).parse::<f64>() {
-            Ok(f) => f,
-            Err(_) => return Scalar::OutOfRange,
-        },
-    };
-    if f.is_finite() {
-        Scalar::F64(f)
-    } else {
-        Scalar::OutOfRange
+
+    /// The nearest `f64` (correctly rounded) to the number `bytes[start..end]` whose decimal
+    /// this is; `None` beyond `f64::MAX`.
+    ///
+    /// Clinger's exact fast path (a mantissa below 2^53 times a small power of ten) or the
+    /// Eisel-Lemire algorithm (a 128-bit product with a power of five) rounds it; the rare
+    /// cases neither settles (more than 19 digits, a product too close to call) go to the
+    /// standard library's parser.
+    #[inline]
+    pub(crate) fn to_f64(self, bytes: &[u8], start: usize, end: usize) -> Option<f64> {
+        let fast = if self.long { None } else { fast_f64(self.w, self.q) };
+        let value = match fast {
+            Some(f) if self.negative => -f,
+            Some(f) => f,
+            None => super::str_from_checked(&bytes[start..end]).parse::<f64>().ok()?,
+        };
+        value.is_finite().then_some(value)
     }
 }
 
@@ -608,9 +638,20 @@ mod tests {
         }
     }
 
-    /// [`parse_number_in`] finds what [`parse_integer`] and then [`parse_f64`] find.
+    /// The value gathered while scanning finds what [`parse_integer`] and then [`parse_f64`]
+    /// find, and the scan ends where [`scan`] does, whatever follows the number.
     fn one_pass_agrees(text: &str) {
-        let got = parse_number_in(text.as_bytes(), 0, text.len());
+        let got = decimal_of(text.as_bytes(), 0, text.len()).scalar(text.as_bytes(), 0, text.len());
+        for after in [",", "]", " ", "}"] {
+            let bytes = format!("{text}{after}");
+            let (end, decimal) = scan_decimal(bytes.as_bytes(), 0).expect(text);
+            assert_eq!(end, text.len(), "{text}");
+            assert_eq!(Ok(end), scan(bytes.as_bytes(), 0, true).map_err(drop), "{text}");
+            let scalar = decimal.scalar(bytes.as_bytes(), 0, end);
+            assert_eq!(format!("{scalar:?}"), format!("{got:?}"), "{text}");
+            let f = decimal.to_f64(bytes.as_bytes(), 0, end);
+            assert_eq!(f.map(f64::to_bits), parse_f64(text).map(f64::to_bits), "{text}");
+        }
         let want = match parse_integer(text.as_bytes()) {
             Parsed::U64(u) => Scalar::U64(u),
             Parsed::I64(i) => Scalar::I64(i),
@@ -619,6 +660,41 @@ mod tests {
         };
         // Debug text tells -0.0 from 0.0.
         assert_eq!(format!("{got:?}"), format!("{want:?}"), "{text}");
+    }
+
+    /// Where the one-pass scan gives up, the full scan takes over (and reports the error or
+    /// asks for more bytes); where it does not, both end at the same byte.
+    #[test]
+    fn scan_decimal_leaves_the_hard_cases_to_scan() {
+        let cases: &[(&str, &str, Option<usize>)] = &[
+            ("integer", "12,", Some(2)),
+            ("negative zero", "-0]", Some(2)),
+            ("fraction", "1.25 ", Some(4)),
+            ("exponent", "1e5}", Some(3)),
+            ("signed exponent", "-2.5E-07,", Some(8)),
+            ("plus exponent", "7e+1 ", Some(4)),
+            ("long exponent", "1e0000000000000000000000000000001,", Some(33)),
+            ("leading zero", "01,", None),
+            ("negative leading zero", "-01,", None),
+            ("zero then dot then nothing", "0.,", None),
+            ("dot without digits", "1.e5,", None),
+            ("minus alone", "-,", None),
+            ("minus then letter", "-a", None),
+            ("exponent without digits", "1e,", None),
+            ("exponent sign without digits", "1e+,", None),
+            ("second dot", "1.5.2,", None),
+            ("second exponent", "1e5e5,", None),
+            ("ends at the end", "123", None),
+            ("ends in the fraction", "1.5", None),
+            ("ends in the exponent", "1e5", None),
+        ];
+        for (name, text, want) in cases {
+            let got = scan_decimal(text.as_bytes(), 0).map(|(end, _)| end);
+            assert_eq!(got, *want, "{name}");
+            if let Some(end) = got {
+                assert_eq!(scan(text.as_bytes(), 0, false).ok(), Some(end), "{name}");
+            }
+        }
     }
 
     #[test]

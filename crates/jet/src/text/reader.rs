@@ -5,9 +5,10 @@ use std::io;
 
 use super::index::Index;
 use super::input::{Input, IoInput, SliceInput, StrInput, DEFAULT_BUFFER};
+use super::number::{self, Decimal, Scalar};
 use super::state::{At, Names, Pos, State};
 use super::string::{self, StrCheck};
-use super::{number, str_from_checked, Kind, Number, RawValue, Stop, Token};
+use super::{str_from_checked, Kind, Number, RawValue, Stop, Token};
 use crate::error::{Code, Error, Found, Result};
 use crate::options::Options;
 use crate::scan::{self, BLOCK};
@@ -107,6 +108,11 @@ pub struct Reader<I> {
     record: usize,
     /// Decoded text of the last escaped string.
     scratch: Vec<u8>,
+    /// The digits of the last number read, gathered as it was scanned.
+    number: Decimal,
+    /// Where that number starts in the window (to check that callers ask about it).
+    #[cfg(debug_assertions)]
+    number_at: usize,
     /// Absolute offset where the last top-level number or literal ended (stream mode: the next
     /// value must not touch it).
     scalar_end: u64,
@@ -196,6 +202,9 @@ impl<I: Input> Reader<I> {
             pin: UNPINNED,
             record: UNPINNED,
             scratch: Vec::new(),
+            number: Decimal::default(),
+            #[cfg(debug_assertions)]
+            number_at: UNPINNED,
             scalar_end: u64::MAX,
             max_string: opts.max_string_len.saturating_add(2),
             max_number: opts.max_number_len,
@@ -535,6 +544,19 @@ impl<I: Input> Reader<I> {
     /// Reads the next token as positions in the window.
     #[inline]
     pub(crate) fn next_event(&mut self) -> Result<Option<Event>> {
+        self.next_event_as::<false>()
+    }
+
+    /// [`next_event`](Reader::next_event) that also parses a number in the same pass over its
+    /// digits, for [`number_value`](Reader::number_value) (the typed layer and the `Value`
+    /// builder want every number's value; a token reader wants only its text).
+    #[inline]
+    pub(crate) fn next_event_parsed(&mut self) -> Result<Option<Event>> {
+        self.next_event_as::<true>()
+    }
+
+    #[inline]
+    fn next_event_as<const PARSE: bool>(&mut self) -> Result<Option<Event>> {
         let next = match self.peeked.take() {
             Some(next) => next,
             None => match self.find_next()? {
@@ -554,7 +576,7 @@ impl<I: Input> Reader<I> {
                 b'"' => self.string_event(false)?,
                 b'-' | b'0'..=b'9' => {
                     self.state.start_value();
-                    let end = self.scan_number()?;
+                    let end = self.scan_number::<PARSE>()?;
                     self.note_scalar(end);
                     Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false }
                 }
@@ -815,23 +837,42 @@ impl<I: Input> Reader<I> {
         self.error_at(Code::TooLong("string", max as u64), self.pos, at)
     }
 
-    /// Scans the number at `pos`; returns its end. `pos` may move (refills).
+    /// Scans the number at `pos`; returns its end. With `PARSE` it gathers the number's digits
+    /// in the same pass and keeps them for [`number_value`](Reader::number_value) (so does the
+    /// slow path, always). `pos` may move (refills).
     #[inline]
-    fn scan_number(&mut self) -> Result<usize> {
-        match number::scan_simple(self.input.window(), self.pos) {
-            Some(end) if end - self.pos <= self.max_number => Ok(end),
-            _ => self.scan_number_slow(),
+    fn scan_number<const PARSE: bool>(&mut self) -> Result<usize> {
+        let window = self.input.window();
+        if PARSE {
+            if let Some((end, decimal)) = number::scan_decimal(window, self.pos) {
+                if end - self.pos <= self.max_number {
+                    self.keep_number(decimal);
+                    return Ok(end);
+                }
+            }
+        } else if let Some(end) = number::scan_simple(window, self.pos) {
+            if end - self.pos <= self.max_number {
+                #[cfg(debug_assertions)]
+                {
+                    self.number_at = UNPINNED;
+                }
+                return Ok(end);
+            }
         }
+        self.scan_number_slow()
     }
 
-    /// [`scan_number`](Reader::scan_number) for exponents, errors and numbers cut by the window.
+    /// [`scan_number`](Reader::scan_number) for errors and numbers cut by the window.
     #[inline(never)]
     fn scan_number_slow(&mut self) -> Result<usize> {
         loop {
             let window = self.input.window();
             match number::scan(window, self.pos, self.input.at_eof()) {
                 Ok(end) if end - self.pos > self.max_number => return Err(self.number_too_long()),
-                Ok(end) => return Ok(end),
+                Ok(end) => {
+                    self.keep_number(number::decimal_of(window, self.pos, end));
+                    return Ok(end);
+                }
                 Err(Stop::More { .. }) if window.len() - self.pos > self.max_number => {
                     return Err(self.number_too_long());
                 }
@@ -845,6 +886,16 @@ impl<I: Input> Reader<I> {
                     return Err(self.error_at(code, at, At::Current));
                 }
             }
+        }
+    }
+
+    /// Keeps the digits of the number at `pos`, just scanned.
+    #[inline(always)]
+    fn keep_number(&mut self, decimal: Decimal) {
+        self.number = decimal;
+        #[cfg(debug_assertions)]
+        {
+            self.number_at = self.pos;
         }
     }
 
@@ -898,7 +949,7 @@ impl<I: Input> Reader<I> {
     }
 
     /// Adds the name just scanned to the innermost object's names; fails on a duplicate.
-    #[inline]
+    #[inline(always)]
     fn record_name(&mut self, event: &Event) -> Result<()> {
         let window = self.input.window();
         if add_name(&mut self.state.names, window, event.start, event.end, event.flags) {
@@ -969,10 +1020,26 @@ impl<I: Input> Reader<I> {
         Ok(self.skip_ws()? == Some(b']'))
     }
 
-    /// The window (for the typed layer, which parses numbers in place).
+    /// The value of `event`, the number just read, from the digits its scan gathered.
+    #[inline]
+    pub(crate) fn number_value(&self, event: &Event) -> Scalar {
+        self.decimal(event).scalar(self.input.window(), event.start, event.end)
+    }
+
+    /// The nearest `f64` to `event`, the number just read; `None` beyond `f64::MAX`.
+    #[inline]
+    pub(crate) fn number_f64(&self, event: &Event) -> Option<f64> {
+        self.decimal(event).to_f64(self.input.window(), event.start, event.end)
+    }
+
+    /// The digits of `event`, the number just read by
+    /// [`next_event_parsed`](Reader::next_event_parsed), gathered by its scan.
     #[inline(always)]
-    pub(crate) fn input_window(&self) -> &[u8] {
-        self.input.window()
+    fn decimal(&self, event: &Event) -> Decimal {
+        debug_assert_eq!(event.kind, Kind::Number);
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(event.start, self.number_at, "not the last number read by next_event_parsed");
+        self.number
     }
 
     /// The input (for the typed layer, which borrows from it).

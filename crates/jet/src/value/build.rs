@@ -44,7 +44,7 @@ pub(crate) fn build_value<I: Input>(reader: &mut Reader<I>, build: Build) -> Res
         };
     }
     loop {
-        let Some(event) = reader.next_event()? else {
+        let Some(event) = reader.next_event_parsed()? else {
             return Err(reader.error_near(Code::Eof("before a value"), reader.offset()));
         };
         match event.kind {
@@ -90,7 +90,7 @@ fn build_number<I: Input>(reader: &Reader<I>, event: &Event, build: Build) -> Re
         let code = Code::NumberRange { text: str_from_checked(text).into(), ty: "f64" };
         Err(reader.error_near(code, reader.offset_of(event.start)))
     };
-    match number::parse_number_in(reader.input_window(), event.start, event.end) {
+    match reader.number_value(event) {
         Scalar::U64(u) => Ok(Number::from(u)),
         // `-0` keeps its sign, as a float (as serde_json reads it).
         Scalar::I64(0) => Ok(Number::from(-0.0)),
