@@ -11,7 +11,11 @@ fn main() {
     let op = args.next().expect("operation: validate | validate-io | tokens | serde-ignored | sonic-ignored");
     let path = args.next().expect("file");
     let iters: usize = args.next().map_or(100, |n| n.parse().expect("iterations"));
-    let bytes = std::fs::read(&path).expect("reading the file");
+    // A generated document of the typed bench by its name ("gen: flat struct"), or a file.
+    let bytes = match typed::generated().into_iter().find(|(name, _)| *name == path) {
+        Some((_, bytes)) => bytes,
+        None => std::fs::read(&path).expect("reading the file"),
+    };
     let mut n = 0u64;
     for _ in 0..iters {
         match op.as_str() {

@@ -296,7 +296,7 @@ pub(crate) fn eight_digits(word: u64) -> u64 {
 }
 
 /// Index of the first byte at or after `start` that is not an ASCII digit, or `bytes.len()`.
-#[inline]
+#[inline(always)]
 pub(crate) fn skip_digits(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i + 8 <= bytes.len() {

@@ -207,14 +207,21 @@ fn hex4_checked(bytes: &[u8]) -> u32 {
 /// [`scan`] accepted with `flags`. Invalid UTF-8 and lone surrogates (possible only with
 /// [`INVALID`]) become U+FFFD.
 pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
+    // Decoded text is never longer than its escapes (but invalid bytes become 3-byte U+FFFD).
+    out.reserve(raw.len());
     let mut i = 0;
     loop {
-        let next = raw[i..].iter().position(|&b| b == b'\\').map_or(raw.len(), |n| i + n);
-        let text = &raw[i..next];
-        if flags & INVALID != 0 {
-            out.extend_from_slice(String::from_utf8_lossy(text).as_bytes());
-        } else {
-            out.extend_from_slice(text);
+        let next = match raw[i..].iter().position(|&b| b == b'\\') {
+            Some(n) => i + n,
+            None => raw.len(),
+        };
+        if next > i {
+            let text = &raw[i..next];
+            if flags & INVALID != 0 {
+                out.extend_from_slice(String::from_utf8_lossy(text).as_bytes());
+            } else {
+                out.extend_from_slice(text);
+            }
         }
         if next == raw.len() {
             return;
@@ -229,24 +236,46 @@ pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
             b'u' => {
                 let unit = hex4_checked(&raw[i..]);
                 i += 4;
-                let scalar = if (0xD800..0xDC00).contains(&unit)
-                    && raw.get(i) == Some(&b'\\')
-                    && raw.get(i + 1) == Some(&b'u')
-                    && (0xDC00..0xE000).contains(&hex4_checked(&raw[i + 2..]))
-                {
-                    let low = hex4_checked(&raw[i + 2..]);
-                    i += 6;
-                    0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                } else {
-                    unit
+                let scalar = match unit {
+                    0xD800..=0xDBFF if raw.get(i) == Some(&b'\\') && raw.get(i + 1) == Some(&b'u') => {
+                        match hex4_checked(&raw[i + 2..]) {
+                            low @ 0xDC00..=0xDFFF => {
+                                i += 6;
+                                0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                            }
+                            _ => unit,
+                        }
+                    }
+                    _ => unit,
                 };
-                let c = char::from_u32(scalar).unwrap_or(char::REPLACEMENT_CHARACTER);
-                out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                push_utf8(out, scalar);
                 continue;
             }
             other => other, // `"`, `\` and `/` stand for themselves.
         };
         out.push(decoded);
+    }
+}
+
+/// Appends the UTF-8 encoding of `scalar` (at most U+10FFFF); a lone surrogate (possible only
+/// with [`INVALID`]) becomes U+FFFD.
+#[inline(always)]
+fn push_utf8(out: &mut Vec<u8>, scalar: u32) {
+    match scalar {
+        0..=0x7F => out.push(scalar as u8),
+        0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (scalar >> 6) as u8, 0x80 | (scalar & 0x3F) as u8]),
+        0xD800..=0xDFFF => out.extend_from_slice("\u{FFFD}".as_bytes()),
+        0x800..=0xFFFF => out.extend_from_slice(&[
+            0xE0 | (scalar >> 12) as u8,
+            0x80 | (scalar >> 6 & 0x3F) as u8,
+            0x80 | (scalar & 0x3F) as u8,
+        ]),
+        _ => out.extend_from_slice(&[
+            0xF0 | (scalar >> 18) as u8,
+            0x80 | (scalar >> 12 & 0x3F) as u8,
+            0x80 | (scalar >> 6 & 0x3F) as u8,
+            0x80 | (scalar & 0x3F) as u8,
+        ]),
     }
 }
 
@@ -412,6 +441,22 @@ mod tests {
             let want = want.map(str::to_owned).map_err(str::to_owned);
             assert_eq!(decode(json, false), want, "{name}");
         }
+    }
+
+    /// Every scalar value written as `\u` escapes (a surrogate pair above U+FFFF) decodes to
+    /// itself: each length of UTF-8 and every boundary between them.
+    #[test]
+    fn every_code_point_escaped() {
+        let mut json = String::from("\"");
+        let mut want = String::new();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                json.push_str(&format!("\\u{unit:04X}"));
+            }
+            want.push(c);
+        }
+        json.push('"');
+        assert_eq!(decode(&json, false).as_deref(), Ok(want.as_str()));
     }
 
     #[test]
