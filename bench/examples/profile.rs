@@ -12,9 +12,11 @@ fn main() {
     let path = args.next().expect("file");
     let iters: usize = args.next().map_or(100, |n| n.parse().expect("iterations"));
     // A generated document of the typed bench by its name ("gen: flat struct"), or a file.
-    let bytes = match typed::generated().into_iter().find(|(name, _)| *name == path) {
-        Some((_, bytes)) => bytes,
-        None => std::fs::read(&path).expect("reading the file"),
+    let bytes = if path.starts_with("gen: ") {
+        let mut docs = typed::generated().into_iter();
+        docs.find(|(name, _)| *name == path).expect("a generated document's name").1
+    } else {
+        std::fs::read(&path).expect("reading the file")
     };
     let mut n = 0u64;
     for _ in 0..iters {
