@@ -146,13 +146,70 @@ pub const DEFAULT_BUFFER: usize = 64 * 1024;
 /// The size of the first read; later reads double it up to the buffer size.
 const FIRST_READ: usize = 8 * 1024;
 
+/// Buffers that finished `io::Read` inputs left for the next one on this thread (already
+/// zeroed: a new reader of a small input allocates and clears nothing), as [`State`]'s pool
+/// keeps the grammar's buffers.
+///
+/// [`State`]: super::state::State
+const POOLED_BUFFERS: usize = 2;
+/// A buffer grown past this (by one huge token) is freed, not kept.
+const POOLED_BUFFER_MAX: usize = 1 << 20;
+
+thread_local! {
+    static BUFFERS: core::cell::RefCell<Vec<Vec<u8>>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
+/// The buffer of an [`IoInput`]: its length is what has been zeroed so far (reads need
+/// initialized bytes), grown in steps so that a small input zeroes little. Taken from the
+/// thread's pool when one there is large enough, and given back to it when dropped.
+#[derive(Debug)]
+struct Buffer(Vec<u8>);
+
+impl Buffer {
+    /// A buffer of at least `capacity` bytes whose zeroed length is at most `capacity` (so that
+    /// the window never grows past what was asked for, whatever the pooled buffer held).
+    fn new(capacity: usize) -> Buffer {
+        let pooled = BUFFERS
+            .try_with(|pool| {
+                let mut pool = pool.try_borrow_mut().ok()?;
+                let i = pool.iter().position(|b| b.capacity() >= capacity)?;
+                Some(pool.swap_remove(i))
+            })
+            .ok()
+            .flatten();
+        match pooled {
+            Some(mut buf) => {
+                buf.truncate(capacity);
+                Buffer(buf)
+            }
+            None => Buffer(Vec::with_capacity(capacity)),
+        }
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        if self.0.capacity() == 0 || self.0.capacity() > POOLED_BUFFER_MAX {
+            return;
+        }
+        let buf = core::mem::take(&mut self.0);
+        // `try_with`: the pool may be gone while the thread ends.
+        let _ = BUFFERS.try_with(|pool| {
+            if let Ok(mut pool) = pool.try_borrow_mut() {
+                if pool.len() < POOLED_BUFFERS {
+                    pool.push(buf);
+                }
+            }
+        });
+    }
+}
+
 /// Input from an `io::Read`, through a buffer window.
 #[derive(Debug)]
 pub struct IoInput<R> {
     inner: R,
-    /// The buffer; its length is what has been zeroed so far (reads need initialized bytes),
-    /// grown in steps up to `capacity` so that a small input zeroes little.
-    buf: Vec<u8>,
+    /// The buffer (see [`Buffer`]), grown in steps up to `capacity`.
+    buf: Buffer,
     /// Bytes of `buf` that hold input.
     len: usize,
     /// The buffer size asked for; more only when one token needs it.
@@ -174,7 +231,7 @@ impl<R: io::Read> IoInput<R> {
     pub(crate) fn new(inner: R, capacity: usize) -> IoInput<R> {
         IoInput {
             inner,
-            buf: Vec::with_capacity(capacity.max(64)),
+            buf: Buffer::new(capacity.max(64)),
             len: 0,
             capacity: capacity.max(64),
             base: 0,
@@ -208,7 +265,7 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
 
     #[inline(always)]
     fn window(&self) -> &[u8] {
-        &self.buf[..self.len]
+        &self.buf.0[..self.len]
     }
 
     #[inline(always)]
@@ -222,33 +279,33 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
             return Ok(0);
         }
         if keep > 0 {
-            let dropped = scan::line_stats(&self.buf[..keep]);
+            let dropped = scan::line_stats(&self.buf.0[..keep]);
             if dropped.newlines > 0 {
                 self.lines += dropped.newlines;
                 self.line_bytes = dropped.tail;
             } else {
                 self.line_bytes += dropped.tail;
             }
-            self.buf.copy_within(keep..self.len, 0);
+            self.buf.0.copy_within(keep..self.len, 0);
             self.len -= keep;
             self.base += keep as u64;
         }
-        if self.len == self.buf.len() {
-            let size = if self.buf.len() < self.capacity {
+        if self.len == self.buf.0.len() {
+            let size = if self.buf.0.len() < self.capacity {
                 // Start small and double up to the capacity.
-                (self.buf.len() * 2).clamp(FIRST_READ.min(self.capacity), self.capacity)
+                (self.buf.0.len() * 2).clamp(FIRST_READ.min(self.capacity), self.capacity)
             } else {
                 // One token fills the whole buffer: grow it.
-                self.buf.len() * 2
+                self.buf.0.len() * 2
             };
-            self.buf.resize(size, 0);
+            self.buf.0.resize(size, 0);
         }
         let room = self.limit.saturating_sub(self.base + self.len as u64);
-        let end = self.buf.len().min(self.len.saturating_add(usize::try_from(room).unwrap_or(usize::MAX)));
+        let end = self.buf.0.len().min(self.len.saturating_add(usize::try_from(room).unwrap_or(usize::MAX)));
         let mut probe = [0u8; 1];
         loop {
             // At the limit, one byte more tells the end of input from input over the limit.
-            let into = if room == 0 { &mut probe[..] } else { &mut self.buf[self.len..end] };
+            let into = if room == 0 { &mut probe[..] } else { &mut self.buf.0[self.len..end] };
             match self.inner.read(into) {
                 Ok(0) => self.eof = true,
                 Ok(_) if room == 0 => self.over = true,
@@ -266,7 +323,7 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
     }
 
     fn position(&self, at: usize) -> Position {
-        let before = scan::line_stats(&self.buf[..at.min(self.len)]);
+        let before = scan::line_stats(&self.buf.0[..at.min(self.len)]);
         let (line, column) = if before.newlines > 0 {
             (1 + self.lines + before.newlines, 1 + before.tail)
         } else {
@@ -282,5 +339,60 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
     #[inline(always)]
     fn over_limit(&self) -> bool {
         self.over
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::private::Sealed as _;
+    use super::*;
+    use crate::text::Reader;
+
+    /// A reader that hands out `step` bytes a read.
+    struct Steps<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl io::Read for Steps<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = out.len().min(self.step).min(self.bytes.len());
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// Readers on one thread reuse the buffers of finished ones: a new reader sees only its
+    /// own input (never the bytes a bigger one left behind), and its window stays within the
+    /// capacity it asked for, whatever the pooled buffer held.
+    #[test]
+    fn pooled_buffers_hold_only_their_own_input() {
+        let big = format!("[{}]", vec!["\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\""; 5000].join(","));
+        for round in 0..3 {
+            let mut reader = Reader::from_reader(big.as_bytes());
+            reader.skip_value().unwrap();
+            reader.finish().unwrap();
+            drop(reader);
+            let cases: &[(&str, &[u8], Result<(), &str>)] = &[
+                ("whole", b"[1]", Ok(())),
+                ("cut", b"[1", Err("unexpected end of input in an array at /0 (line 1, column 3, byte 2)")),
+                ("trailing", b"1 2", Err("trailing data after the value: '2' (line 1, column 3, byte 2)")),
+                ("empty", b"", Err("unexpected end of input before a value (line 1, column 1, byte 0)")),
+            ];
+            for (name, input, want) in cases {
+                let mut reader = Reader::from_reader(*input);
+                let got = reader.skip_value().and_then(|()| reader.finish()).map_err(|e| e.to_string());
+                assert_eq!(got, want.map_err(str::to_owned), "round {round}: {name}");
+            }
+            let mut input = IoInput::new(Steps { bytes: big.as_bytes(), step: 1000 }, 64);
+            let mut most = 0;
+            while !input.at_eof() {
+                let keep = input.window().len().saturating_sub(10);
+                input.fill(keep).unwrap();
+                most = most.max(input.window().len());
+            }
+            assert!(most <= 64, "round {round}: a window of {most} bytes from a 64-byte buffer");
+        }
     }
 }
