@@ -146,16 +146,15 @@ pub const DEFAULT_BUFFER: usize = 64 * 1024;
 /// The size of the first read; later reads double it up to the buffer size.
 const FIRST_READ: usize = 8 * 1024;
 
-/// Buffers that finished `io::Read` inputs left for the next one on this thread (already
-/// zeroed: a new reader of a small input allocates and clears nothing), as [`State`]'s pool
-/// keeps the grammar's buffers.
-///
-/// [`State`]: super::state::State
+/// How many buffers the pool of [`BUFFERS`] keeps.
 const POOLED_BUFFERS: usize = 2;
 /// A buffer grown past this (by one huge token) is freed, not kept.
 const POOLED_BUFFER_MAX: usize = 1 << 20;
 
 thread_local! {
+    /// Buffers that finished `io::Read` inputs left for the next one on this thread (already
+    /// zeroed: a new reader of a small input allocates and clears nothing), as the grammar's
+    /// states are pooled.
     static BUFFERS: core::cell::RefCell<Vec<Vec<u8>>> = const { core::cell::RefCell::new(Vec::new()) };
 }
 
@@ -192,15 +191,7 @@ impl Drop for Buffer {
         if self.0.capacity() == 0 || self.0.capacity() > POOLED_BUFFER_MAX {
             return;
         }
-        let buf = core::mem::take(&mut self.0);
-        // `try_with`: the pool may be gone while the thread ends.
-        let _ = BUFFERS.try_with(|pool| {
-            if let Ok(mut pool) = pool.try_borrow_mut() {
-                if pool.len() < POOLED_BUFFERS {
-                    pool.push(buf);
-                }
-            }
-        });
+        super::give_back(&BUFFERS, core::mem::take(&mut self.0), POOLED_BUFFERS);
     }
 }
 

@@ -39,6 +39,23 @@ pub(crate) mod writer;
 #[cfg(test)]
 mod tests;
 
+/// Gives `spare` back to a thread's pool of spare buffers (the grammar's states, `io::Read`
+/// buffers), unless the pool holds `max` already or cannot be reached (in use, or gone while
+/// the thread ends); then `spare` is dropped.
+pub(crate) fn give_back<T: 'static>(
+    pool: &'static std::thread::LocalKey<core::cell::RefCell<Vec<T>>>,
+    spare: T,
+    max: usize,
+) {
+    let _ = pool.try_with(|pool| {
+        if let Ok(mut pool) = pool.try_borrow_mut() {
+            if pool.len() < max {
+                pool.push(spare);
+            }
+        }
+    });
+}
+
 pub use input::{BytesInput, Input, IoInput, SliceInput, Source, StrInput};
 pub use raw::RawValue;
 pub use reader::Reader;

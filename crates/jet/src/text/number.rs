@@ -22,10 +22,15 @@ pub(crate) fn scan_simple(bytes: &[u8], start: usize) -> Option<usize> {
         }
         i = scan::skip_digits(bytes, i + 2);
     }
-    match bytes.get(i) {
-        Some(b'0'..=b'9' | b'.' | b'e' | b'E') | None => None,
-        Some(_) => Some(i),
-    }
+    settled(bytes, i).then_some(i)
+}
+
+/// Whether the number that a fast scan read up to `end` ends there: a byte follows that cannot
+/// continue it. Otherwise (a digit after a leading zero, a second `.` or exponent, the end of
+/// the bytes) [`scan`] must judge.
+#[inline(always)]
+fn settled(bytes: &[u8], end: usize) -> bool {
+    !matches!(bytes.get(end), Some(b'0'..=b'9' | b'.' | b'e' | b'E') | None)
 }
 
 /// Scans a number starting at `bytes[start]` (a `-` or a digit) and returns the index after it.
@@ -187,10 +192,7 @@ pub(crate) struct Decimal {
 #[inline(always)]
 pub(crate) fn scan_decimal(bytes: &[u8], start: usize) -> Option<(usize, Decimal)> {
     let (end, decimal) = decimal_prefix(bytes, start)?;
-    match bytes.get(end) {
-        Some(b'0'..=b'9' | b'.' | b'e' | b'E') | None => None,
-        Some(_) => Some((end, decimal)),
-    }
+    settled(bytes, end).then_some((end, decimal))
 }
 
 /// The [`Decimal`] of the number `bytes[start..end]`, which passed the grammar.

@@ -254,14 +254,7 @@ impl Drop for State {
             pooled: true,
         };
         state.outer.clear();
-        // `try_with`: the pool may be gone while the thread ends.
-        let _ = POOL.try_with(|pool| {
-            if let Ok(mut pool) = pool.try_borrow_mut() {
-                if pool.len() < POOL_SIZE {
-                    pool.push(state);
-                }
-            }
-        });
+        super::give_back(&POOL, state, POOL_SIZE);
     }
 }
 
