@@ -552,12 +552,12 @@ impl<I: Input> Reader<I> {
     /// [`next_event`](Reader::next_event) that also parses a number in the same pass over its
     /// digits, for [`number_value`](Reader::number_value) (the typed layer and the `Value`
     /// builder want every number's value; a token reader wants only its text).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next_event_parsed(&mut self) -> Result<Option<Event>> {
         self.next_event_as::<true>()
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_event_as<const PARSE: bool>(&mut self) -> Result<Option<Event>> {
         let next = match self.peeked.take() {
             Some(next) => next,
