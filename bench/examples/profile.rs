@@ -1,6 +1,8 @@
 //! Runs one jet operation on one file in a loop, for a profiler:
 //! `cargo build --release -p jet-bench --example profile` then
 //! `valgrind --tool=callgrind target/release/examples/profile validate testdata/bench/twitter_status.json 20`.
+//! `profile race:validate,serde-ignored FILE 300` times several operations alternately in one
+//! process instead.
 
 #[allow(dead_code)]
 #[path = "../src/typed.rs"]
@@ -18,71 +20,92 @@ fn main() {
     } else {
         std::fs::read(&path).expect("reading the file")
     };
+    // "race:A,B" times operations A and B alternately in this process, `iters` rounds, and
+    // prints each one's best and median time: a steadier comparison than two processes.
+    if let Some(ops) = op.strip_prefix("race:") {
+        let ops: Vec<&str> = ops.split(',').collect();
+        let mut times = vec![Vec::with_capacity(iters); ops.len()];
+        for _ in 0..iters {
+            for (op, times) in ops.iter().zip(&mut times) {
+                let t = std::time::Instant::now();
+                std::hint::black_box(run(op, &path, &bytes));
+                times.push(t.elapsed());
+            }
+        }
+        let best = |t: &mut Vec<std::time::Duration>| {
+            t.sort();
+            (t[0], t[t.len() / 2])
+        };
+        let (first_best, first_median) = best(&mut times[0]);
+        for (op, times) in ops.iter().zip(&mut times) {
+            let (min, median) = best(times);
+            println!(
+                "{op:>16}: best {min:>10.3?} median {median:>10.3?}  (first / this: best {:.3}, median {:.3})",
+                first_best.as_secs_f64() / min.as_secs_f64(),
+                first_median.as_secs_f64() / median.as_secs_f64()
+            );
+        }
+        return;
+    }
     let mut n = 0u64;
     for _ in 0..iters {
-        match op.as_str() {
-            "validate" => jet::text::validate(&bytes).expect("valid"),
-            "validate-dup" => {
-                let opts = jet::Options::default().allow_duplicate_names(true);
-                jet::text::validate_with(&bytes, &opts).expect("valid")
-            }
-            "validate-io-16k" | "validate-io-256k" => {
-                let cap = if op == "validate-io-16k" { 16 << 10 } else { 256 << 10 };
-                let mut r = jet::text::Reader::with_capacity(&bytes[..], cap);
-                r.skip_value().and_then(|()| r.finish()).expect("valid");
-            }
-            "validate-io" => {
-                let mut r = jet::text::Reader::from_reader(&bytes[..]);
-                r.skip_value().and_then(|()| r.finish()).expect("valid");
-            }
-            "tokens" => {
-                let mut r = jet::text::Reader::from_slice(&bytes);
-                while let Some(t) = r.next_token().expect("valid") {
-                    std::hint::black_box(t);
-                    n += 1;
-                }
-            }
-            "value" => {
-                let v: jet::Value = jet::from_slice(&bytes).expect("valid");
-                n += std::hint::black_box(v).is_object() as u64;
-            }
-            "serde-value" => {
-                let v: serde_json::Value = serde_json::from_slice(&bytes).expect("valid");
-                n += std::hint::black_box(v).is_object() as u64;
-            }
-            "race" => {
-                // jet and serde_json Values alternately, each timed: how they fare when the
-                // heap is shared (as in the bench).
-                let t = std::time::Instant::now();
-                let v: jet::Value = jet::from_slice(&bytes).expect("valid");
-                drop(std::hint::black_box(v));
-                let a = t.elapsed();
-                let t = std::time::Instant::now();
-                let v: serde_json::Value = serde_json::from_slice(&bytes).expect("valid");
-                drop(std::hint::black_box(v));
-                let b = t.elapsed();
-                eprintln!("jet {:?} serde_json {:?}", a, b);
-            }
-            "serde-ignored" => {
-                serde_json::from_slice::<serde::de::IgnoredAny>(&bytes).expect("valid");
-            }
-            "sonic-ignored" => {
-                sonic_rs::from_slice::<serde::de::IgnoredAny>(&bytes).expect("valid");
-            }
-            "decode" | "serde-decode" | "sonic-decode" | "encode" | "serde-encode" | "sonic-encode" => {
-                let file = std::path::Path::new(&path).file_name().unwrap().to_str().unwrap();
-                let result = match op.as_str() {
-                    "decode" => typed::decode::<typed::Jet>(file, &bytes),
-                    "serde-decode" => typed::decode::<typed::SerdeJson>(file, &bytes),
-                    "sonic-decode" => typed::decode::<typed::Sonic>(file, &bytes),
-                    "encode" => typed::encode::<typed::Jet>(file, &bytes),
-                    "serde-encode" => typed::encode::<typed::SerdeJson>(file, &bytes),
-                    _ => typed::encode::<typed::Sonic>(file, &bytes),
-                };
-                n += result.expect("typed op");
-            }
-            other => panic!("unknown operation {other}"),
-        }
+        n += run(&op, &path, &bytes);
     }
     std::hint::black_box(n);
+}
+
+/// One run of operation `op` on `bytes` (read from `path`).
+fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
+    let mut n = 0u64;
+    match op {
+        "validate" => jet::text::validate(bytes).expect("valid"),
+        "validate-dup" => {
+            let opts = jet::Options::default().allow_duplicate_names(true);
+            jet::text::validate_with(bytes, &opts).expect("valid")
+        }
+        "validate-io-16k" | "validate-io-256k" => {
+            let cap = if op == "validate-io-16k" { 16 << 10 } else { 256 << 10 };
+            let mut r = jet::text::Reader::with_capacity(bytes, cap);
+            r.skip_value().and_then(|()| r.finish()).expect("valid");
+        }
+        "validate-io" => {
+            let mut r = jet::text::Reader::from_reader(bytes);
+            r.skip_value().and_then(|()| r.finish()).expect("valid");
+        }
+        "tokens" => {
+            let mut r = jet::text::Reader::from_slice(bytes);
+            while let Some(t) = r.next_token().expect("valid") {
+                std::hint::black_box(t);
+                n += 1;
+            }
+        }
+        "value" => {
+            let v: jet::Value = jet::from_slice(bytes).expect("valid");
+            n += std::hint::black_box(v).is_object() as u64;
+        }
+        "serde-value" => {
+            let v: serde_json::Value = serde_json::from_slice(bytes).expect("valid");
+            n += std::hint::black_box(v).is_object() as u64;
+        }
+        "serde-ignored" => {
+            serde_json::from_slice::<serde::de::IgnoredAny>(bytes).expect("valid");
+        }
+        "sonic-ignored" => {
+            sonic_rs::from_slice::<serde::de::IgnoredAny>(bytes).expect("valid");
+        }
+        "decode" | "serde-decode" | "sonic-decode" | "encode" | "serde-encode" | "sonic-encode" => {
+            let file = std::path::Path::new(&path).file_name().unwrap().to_str().unwrap();
+            let result = match op {
+                "decode" => typed::decode::<typed::Jet>(file, bytes),
+                "serde-decode" => typed::decode::<typed::SerdeJson>(file, bytes),
+                "sonic-decode" => typed::decode::<typed::Sonic>(file, bytes),
+                "encode" => typed::encode::<typed::Jet>(file, bytes),
+                "serde-encode" => typed::encode::<typed::SerdeJson>(file, bytes),
+                _ => typed::encode::<typed::Sonic>(file, bytes),
+            };
+            n += result.expect("typed op");
+        }
+        other => panic!("unknown operation {other}"),
+    }
+    n
 }
