@@ -427,6 +427,73 @@ fn errors_name_the_place() {
     );
 }
 
+/// Object names and `}` where a struct or map wants them take the reader's short way (names
+/// without escapes, whole in the window). Everything it does not take, and every error, must
+/// come out as the general token step gives it: compared here with the `Value` builder, which
+/// takes the general step, through a slice and through reads of 1 to 7 bytes.
+#[test]
+fn object_names_read_the_short_way_agree_with_the_general_step() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Pair {
+        a: Tree,
+        b: Option<Tree>,
+    }
+    /// Maps all the way down, so that inner objects take the short way too.
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Tree {
+        Leaf(u32),
+        Node(BTreeMap<String, Tree>),
+    }
+    let cases: &[(&str, &str)] = &[
+        ("compact", r#"{"a":1,"b":2}"#),
+        ("spaced", "{ \"a\" : 1 ,\n\t\"b\"\r\n: 2 }"),
+        ("empty", "{ }"),
+        ("escaped name", r#"{"\u0061":1,"b":2}"#),
+        ("escaped second name", r#"{"a":1,"\u0062":2}"#),
+        ("duplicate", r#"{"a":1,"a":2}"#),
+        ("duplicate escaped", r#"{"a":1,"\u0061":2}"#),
+        ("duplicate after spaces", "{\"a\":1 ,  \"a\":2}"),
+        ("leading comma", r#"{,"a":1}"#),
+        ("trailing comma", r#"{"a":1,}"#),
+        ("trailing comma spaced", "{\"a\":1 , }"),
+        ("missing comma", r#"{"a":1 "b":2}"#),
+        ("double comma", r#"{"a":1,,"b":2}"#),
+        ("name not a string", r#"{"a":1,b:2}"#),
+        ("number as name", r#"{1:2}"#),
+        ("unclosed name", r#"{"a":1,"b"#),
+        ("cut after comma", r#"{"a":1,"#),
+        ("cut after value", r#"{"a":1"#),
+        ("control byte in name", "{\"a\":1,\"b\u{1}\":2}"),
+        ("invalid UTF-8 in name", "{\"a\":1,\"\u{fffd}\":2}"),
+        ("nested", r#"{"a":{"a":1,"a":2}}"#),
+    ];
+    for &(name, text) in cases {
+        let mut bytes = text.as_bytes().to_vec();
+        if name == "invalid UTF-8 in name" {
+            let at = bytes.windows(3).position(|w| w == "\u{fffd}".as_bytes()).unwrap();
+            bytes.splice(at..at + 3, [0xC3, 0x28, b'x']);
+        }
+        let general = jet::from_slice::<jet::Value>(&bytes).map(|_| ());
+        let as_map = jet::from_slice::<BTreeMap<String, Tree>>(&bytes).map(|_| ());
+        let as_struct = jet::from_slice::<Pair>(&bytes);
+        let describe = |r: &Result<(), jet::Error>| {
+            r.as_ref().map_err(|e| (e.to_string(), e.pointer().to_owned())).cloned()
+        };
+        assert_eq!(describe(&as_map), describe(&general), "{name}: map");
+        // A struct adds its own data errors (a missing `a`); syntax and duplicate names must
+        // be the reader's.
+        if let Err(e) = &general {
+            assert_eq!(as_struct.as_ref().unwrap_err().to_string(), e.to_string(), "{name}: struct");
+        }
+        for seed in 0..8 {
+            let reader = Chunked { bytes: &bytes, rng: Rng(0x9E37_79B9_7F4A_7C15 ^ seed), min: 1, max: 8 };
+            let streamed = jet::from_reader::<_, BTreeMap<String, Tree>>(reader).map(|_| ());
+            assert_eq!(describe(&streamed), describe(&general), "{name}: map through io::Read, seed {seed}");
+        }
+    }
+}
+
 #[test]
 fn encode_errors_name_the_place() {
     let err = jet::to_string(&BTreeMap::from([("a", vec![1.0, f64::NAN])])).unwrap_err();

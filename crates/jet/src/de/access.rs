@@ -41,7 +41,7 @@ impl<'de, I: Source<'de>> de::MapAccess<'de> for Map<'_, I> {
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
         // At a name position the reader gives a name (checked not to be a duplicate) or `}`.
-        let event = self.de.next()?;
+        let event = self.de.next_name()?;
         if event.kind == Kind::EndObject {
             return Ok(None);
         }

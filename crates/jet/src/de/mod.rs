@@ -152,6 +152,18 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         }
     }
 
+    /// [`next`](Deserializer::next) where the grammar wants an object name or `}`.
+    #[inline]
+    fn next_name(&mut self) -> Result<Event> {
+        match self.reader.next_name_event()? {
+            Some(event) => {
+                self.last = self.reader.offset_of(event.start);
+                Ok(event)
+            }
+            None => self.next(),
+        }
+    }
+
     /// Builds a `Value` straight from the reader (no recursion, so up to the full depth limit
     /// rather than the recursion limit) and hands it to `Value`'s visitor.
     fn value<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {

@@ -557,6 +557,56 @@ impl<I: Input> Reader<I> {
         self.next_event_as::<true>()
     }
 
+    /// Where the grammar wants an object name or `}` (after `{`, or after a member's value):
+    /// the common case of [`next_event_parsed`](Reader::next_event_parsed) there, for the typed
+    /// layer's struct and map fields, without the general step's dispatch on where the grammar
+    /// stands: the `}`, or a name without escapes that follows `{` or `,` (whitespace around
+    /// the `,` allowed), all in the window. `None` for anything else (errors among it), having
+    /// changed nothing: the caller then takes the general step.
+    #[inline(always)]
+    pub(crate) fn next_name_event(&mut self) -> Result<Option<Event>> {
+        let entry = self.state.entry();
+        if self.peeked.is_none() && entry.is_object() && !entry.after_name() {
+            let window = self.input.window();
+            let skip_ws = |at: usize| match window.get(at) {
+                Some(&c) if !scan::is_ws(c) => at,
+                _ => scan::skip_ws(window, at),
+            };
+            let mut at = skip_ws(self.pos);
+            let mut c = window.get(at).copied();
+            if c == Some(b'}') {
+                self.state.pop();
+                self.pos = at + 1;
+                return Ok(Some(Event {
+                    kind: Kind::EndObject,
+                    start: at,
+                    end: at + 1,
+                    flags: 0,
+                    name: false,
+                }));
+            }
+            if c == Some(b',') && !entry.is_empty() {
+                at = skip_ws(at + 1);
+                c = window.get(at).copied();
+            } else if !entry.is_empty() {
+                c = None;
+            }
+            if c == Some(b'"') {
+                if let Some(end) = string::scan_plain(window, at, I::TRUSTED_UTF8) {
+                    if end - at <= self.max_string {
+                        self.pos = at;
+                        self.state.start_value();
+                        let event = Event { kind: Kind::String, start: at, end, flags: 0, name: true };
+                        self.record_name(&event)?;
+                        self.pos = end;
+                        return Ok(Some(event));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
     #[inline(always)]
     fn next_event_as<const PARSE: bool>(&mut self) -> Result<Option<Event>> {
         let next = match self.peeked.take() {
