@@ -144,10 +144,7 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     #[inline]
     fn next(&mut self) -> Result<Event> {
         match self.reader.next_event_parsed()? {
-            Some(event) => {
-                self.last = self.reader.offset_of(event.start);
-                Ok(event)
-            }
+            Some(event) => Ok(self.took(event)),
             None => Err(self.reader.error_near(Code::Eof("before a value"), self.reader.offset())),
         }
     }
@@ -156,12 +153,16 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     #[inline]
     fn next_name(&mut self) -> Result<Event> {
         match self.reader.next_name_event()? {
-            Some(event) => {
-                self.last = self.reader.offset_of(event.start);
-                Ok(event)
-            }
+            Some(event) => Ok(self.took(event)),
             None => self.next(),
         }
+    }
+
+    /// Notes where the token just read starts, for the errors of serde and visitors.
+    #[inline(always)]
+    fn took(&mut self, event: Event) -> Event {
+        self.last = self.reader.offset_of(event.start);
+        event
     }
 
     /// Builds a `Value` straight from the reader (no recursion, so up to the full depth limit
