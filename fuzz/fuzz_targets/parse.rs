@@ -1,6 +1,7 @@
 //! Every entry point on arbitrary bytes, under options picked by the first byte: no panic, and
-//! every one agrees with validation on whether the input is one valid JSON value, and the token
-//! reader fails with exactly validation's error.
+//! every one agrees with validation on whether the input is one valid JSON value, the token
+//! reader fails with exactly validation's error, and the typed layer's object members (read
+//! through its short way for names) fail with exactly the `Value` builder's syntax errors.
 #![no_main]
 
 use jet::text::{RawValue, Reader};
@@ -44,6 +45,21 @@ fuzz_target!(|data: &[u8]| {
     }
     let ignored = opts.from_slice::<serde::de::IgnoredAny>(input);
     let _ = ignored;
+    // Any JSON through serde's untagged enum: objects are read through the typed layer's map
+    // access, not the `Value` builder. Where the reader reports an error (syntax, end of input,
+    // duplicate names, limits) both must report the same one. Skipped: data errors (numbers
+    // that one side takes and the other does not) and the typed layer's lower depth limit.
+    let built = opts.from_slice::<Value>(input);
+    let any = opts.from_slice::<Any>(input);
+    let reader_error = |e: &jet::Error| !e.is_data() && !e.to_string().starts_with("nesting deeper");
+    match (&built, &any) {
+        (Err(b), Err(a)) if reader_error(b) && reader_error(a) => {
+            assert_eq!(describe(a), describe(b), "typed maps vs Value")
+        }
+        (Err(b), Ok(_)) if reader_error(b) => panic!("typed maps accept what Value rejects: {b}"),
+        (Ok(_), Err(a)) if reader_error(a) => panic!("typed maps reject what Value accepts: {a}"),
+        _ => {}
+    }
 
     // Formatting checks as it goes: it succeeds exactly on valid input.
     let raw = RawValue::from_bytes(input);
@@ -63,6 +79,19 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = opts.get_many(input, &["/0", "/a/b", "/1"]);
 });
+
+/// Any JSON value, as serde's untagged enums see it.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum Any {
+    Null(()),
+    Bool(bool),
+    Number(jet::Number),
+    String(String),
+    Array(Vec<Any>),
+    Object(std::collections::BTreeMap<String, Any>),
+}
 
 /// An error's message, place and pointer.
 fn describe(e: &jet::Error) -> String {

@@ -213,6 +213,28 @@ fn many_names_are_checked_in_linear_time() {
     assert_eq!(err.offset() as usize, doc.len() - 7);
 }
 
+/// `Number::parse` takes any text: what is not exactly one JSON number is an error, never a
+/// panic (the empty text once indexed past its end, found by the `parse` fuzz target through a
+/// `jet::Number` in an untagged enum, which hands it every string).
+#[test]
+fn number_parse_rejects_what_is_not_one_number() {
+    use jet::text::Number;
+    let cases: &[(&str, &str, &str)] = &[
+        ("empty", "", "unexpected end of input in a number"),
+        ("minus only", "-", "unexpected end of input in a number"),
+        ("letter", "x", "expected a number, found 'x'"),
+        ("minus letter", "-x", "expected a digit after '-', found 'x'"),
+        ("space first", " 1", "expected a number, found U+0020"),
+        ("leading zero", "01", "invalid number: leading zero"),
+        ("trailing text", "1x", "trailing data after the value: 'x'"),
+    ];
+    for (name, text, want) in cases {
+        let err = Number::parse(text).unwrap_err();
+        assert_eq!(err.message().to_string(), *want, "{name}");
+    }
+    assert_eq!(Number::parse("-0.5e3").unwrap().as_f64().unwrap(), -500.0);
+}
+
 #[test]
 fn number_accessors_on_read_tokens() {
     let mut reader = Reader::from_slice(b"[300, -1, 1.5, 1e400, 18446744073709551616]");

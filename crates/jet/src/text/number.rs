@@ -40,9 +40,9 @@ fn settled(bytes: &[u8], end: usize) -> bool {
 pub(crate) fn scan(bytes: &[u8], start: usize, eof: bool) -> Result<usize, Stop> {
     let more = Stop::More { resume: 0, flags: 0 };
     let mut i = start;
-    if bytes[i] == b'-' {
-        i += 1;
-    }
+    // Any text may come here through `Number::parse`, the empty one too.
+    let negative = bytes.get(i) == Some(&b'-');
+    i += usize::from(negative);
     match bytes.get(i) {
         Some(b'0') => {
             i += 1;
@@ -51,7 +51,8 @@ pub(crate) fn scan(bytes: &[u8], start: usize, eof: bool) -> Result<usize, Stop>
             }
         }
         Some(b'1'..=b'9') => i = scan::skip_digits(bytes, i + 1),
-        Some(_) => return Err(expected("a digit after '-'", bytes, i)),
+        Some(_) if negative => return Err(expected("a digit after '-'", bytes, i)),
+        Some(_) => return Err(expected("a number", bytes, i)),
         None if eof => return Err(Stop::invalid(Code::Eof("in a number"), i)),
         None => return Err(more),
     }
