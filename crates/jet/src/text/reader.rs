@@ -6,7 +6,7 @@ use std::io;
 use super::index::Index;
 use super::input::{Input, IoInput, SliceInput, StrInput, DEFAULT_BUFFER};
 use super::number::{self, Decimal, Scalar};
-use super::state::{At, Names, Pos, State};
+use super::state::{At, Entry, Names, Pos, State};
 use super::string::{self, StrCheck};
 use super::{str_from_checked, Kind, Number, RawValue, Stop, Token};
 use crate::error::{Code, Error, Found, Result};
@@ -557,54 +557,26 @@ impl<I: Input> Reader<I> {
         self.next_event_as::<true>()
     }
 
-    /// Where the grammar wants an object name or `}` (after `{`, or after a member's value):
-    /// the common case of [`next_event_parsed`](Reader::next_event_parsed) there, for the typed
-    /// layer's struct and map fields, without the general step's dispatch on where the grammar
-    /// stands: the `}`, or a name without escapes that follows `{` or `,` (whitespace around
-    /// the `,` allowed), all in the window. `None` for anything else (errors among it), having
-    /// changed nothing: the caller then takes the general step.
+    /// [`next_event_parsed`](Reader::next_event_parsed) where the grammar wants an object name
+    /// or `}` (after `{`, or after a member's value), for the typed layer's struct and map
+    /// fields: the same step without the dispatch on where the grammar stands (the object's
+    /// part of [`find_next`](Reader::find_next) is shared, errors included). `None`, having
+    /// read nothing, when the reader is not there (or a token is peeked) and at the end of
+    /// input: the caller then takes the general step.
     #[inline(always)]
     pub(crate) fn next_name_event(&mut self) -> Result<Option<Event>> {
         let entry = self.state.entry();
-        if self.peeked.is_none() && entry.is_object() && !entry.after_name() {
-            let window = self.input.window();
-            let skip_ws = |at: usize| match window.get(at) {
-                Some(&c) if !scan::is_ws(c) => at,
-                _ => scan::skip_ws(window, at),
-            };
-            let mut at = skip_ws(self.pos);
-            let mut c = window.get(at).copied();
-            if c == Some(b'}') {
-                self.state.pop();
-                self.pos = at + 1;
-                return Ok(Some(Event {
-                    kind: Kind::EndObject,
-                    start: at,
-                    end: at + 1,
-                    flags: 0,
-                    name: false,
-                }));
-            }
-            if c == Some(b',') && !entry.is_empty() {
-                at = skip_ws(at + 1);
-                c = window.get(at).copied();
-            } else if !entry.is_empty() {
-                c = None;
-            }
-            if c == Some(b'"') {
-                if let Some(end) = string::scan_plain(window, at, I::TRUSTED_UTF8) {
-                    if end - at <= self.max_string {
-                        self.pos = at;
-                        self.state.start_value();
-                        let event = Event { kind: Kind::String, start: at, end, flags: 0, name: true };
-                        self.record_name(&event)?;
-                        self.pos = end;
-                        return Ok(Some(event));
-                    }
-                }
-            }
+        if self.peeked.is_some() || !entry.is_object() || entry.after_name() {
+            return Ok(None);
         }
-        Ok(None)
+        let Some(c) = self.skip_ws()? else { return Ok(None) };
+        let event = if self.member_start(c, entry)? {
+            self.string_event(true)?
+        } else {
+            self.end_event(Kind::EndObject)
+        };
+        self.pos = event.end;
+        Ok(Some(event))
     }
 
     #[inline(always)]
@@ -619,10 +591,7 @@ impl<I: Input> Reader<I> {
         let start = self.pos;
         let event = match next {
             Next::Name => self.string_event(true)?,
-            Next::End(kind) => {
-                self.state.pop();
-                Event { kind, start, end: start + 1, flags: 0, name: false }
-            }
+            Next::End(kind) => self.end_event(kind),
             // The one data-dependent dispatch per value: on its first byte.
             Next::Value(c, at) => match c {
                 b'"' => self.string_event(false)?,
@@ -654,6 +623,13 @@ impl<I: Input> Reader<I> {
         };
         self.pos = event.end;
         Ok(Some(event))
+    }
+
+    /// Closes the innermost container at `pos` (its `]` or `}`).
+    #[inline(always)]
+    fn end_event(&mut self, kind: Kind) -> Event {
+        self.state.pop();
+        Event { kind, start: self.pos, end: self.pos + 1, flags: 0, name: false }
     }
 
     /// Reads the string at `pos`, a name or a value.
@@ -714,20 +690,8 @@ impl<I: Input> Reader<I> {
                 let c = self.after_separator(At::Current, "in an object")?;
                 return Ok(Some(Next::Value(c, At::Current)));
             }
-            return match c {
-                b'"' if entry.is_empty() => Ok(Some(Next::Name)),
-                b'}' => Ok(Some(Next::End(Kind::EndObject))),
-                b',' if !entry.is_empty() => {
-                    self.pos += 1;
-                    match self.after_separator(At::Name, "in an object")? {
-                        b'"' => Ok(Some(Next::Name)),
-                        b'}' => Err(self.error_at(Code::TrailingComma(b'}'), self.pos, At::Name)),
-                        _ => Err(self.expected("an object name (a string)", At::Name)),
-                    }
-                }
-                _ if entry.is_empty() => Err(self.expected("an object name (a string) or '}'", At::Name)),
-                _ => Err(self.expected("',' or '}' after an object member", At::Current)),
-            };
+            let name = self.member_start(c, entry)?;
+            return Ok(Some(if name { Next::Name } else { Next::End(Kind::EndObject) }));
         }
         if entry.is_array() {
             if c == b']' {
@@ -756,6 +720,26 @@ impl<I: Input> Reader<I> {
             }
         }
         Ok(Some(Next::Value(c, At::Current)))
+    }
+
+    /// In an object where a member or its end comes next, `c` (at `pos`) the first byte after
+    /// whitespace: consumes a `,` and positions at the name (true) or at the `}` (false).
+    #[inline(always)]
+    fn member_start(&mut self, c: u8, entry: Entry) -> Result<bool> {
+        match c {
+            b'"' if entry.is_empty() => Ok(true),
+            b'}' => Ok(false),
+            b',' if !entry.is_empty() => {
+                self.pos += 1;
+                match self.after_separator(At::Name, "in an object")? {
+                    b'"' => Ok(true),
+                    b'}' => Err(self.error_at(Code::TrailingComma(b'}'), self.pos, At::Name)),
+                    _ => Err(self.expected("an object name (a string)", At::Name)),
+                }
+            }
+            _ if entry.is_empty() => Err(self.expected("an object name (a string) or '}'", At::Name)),
+            _ => Err(self.expected("',' or '}' after an object member", At::Current)),
+        }
     }
 
     /// After a `,` or `:`: the first byte of what follows (usually right there).
