@@ -2,9 +2,10 @@
 //!
 //! Every source shows the reader a *window* of bytes. A slice or `str` is one window that holds
 //! everything. An `io::Read` source keeps a buffer: when the reader needs bytes past the window,
-//! the source drops what the reader no longer needs, moves the rest to the front and reads more,
-//! growing the buffer only when one token (or one value asked for whole) does not fit. Memory
-//! is bounded by the largest token, not by the document.
+//! the source reads more into the free end of the buffer, first (when less than half of it is
+//! free) dropping what the reader no longer needs and moving the rest to the front. The buffer
+//! grows to the capacity asked for in steps, and past it only when one token (or one value
+//! asked for whole) does not fit. Memory is bounded by the largest token, not by the document.
 
 use std::io;
 
@@ -34,9 +35,13 @@ pub(crate) mod private {
         fn window(&self) -> &[u8];
         /// No more bytes will come after the window.
         fn at_eof(&self) -> bool;
-        /// Drops `window[..keep]`, moves the rest to the front and reads more. Returns `keep`:
-        /// how far every index into the window moved down. Must not be called at EOF.
+        /// Reads more, first dropping `window[..keep]` and moving the rest to the front when
+        /// [`fill_moves`](Sealed::fill_moves) says so. Returns how far every index into the
+        /// window moved down: `keep` or 0. Must not be called at EOF.
         fn fill(&mut self, keep: usize) -> io::Result<usize>;
+        /// Whether [`fill`](Sealed::fill) with this `keep` moves the window (what borrows
+        /// from it must be copied first).
+        fn fill_moves(&self, keep: usize) -> bool;
         /// Absolute offset of `window[0]` in the whole input.
         fn base(&self) -> u64;
         /// Line and column of `window[at]`.
@@ -119,6 +124,9 @@ impl<const UTF8: bool> private::Sealed for BytesInput<'_, UTF8> {
     }
     fn fill(&mut self, _keep: usize) -> io::Result<usize> {
         unreachable!("input in memory is read to its end at once")
+    }
+    fn fill_moves(&self, _keep: usize) -> bool {
+        false
     }
     #[inline(always)]
     fn base(&self) -> u64 {
@@ -237,6 +245,17 @@ impl<R: io::Read> IoInput<R> {
     pub(crate) fn into_inner(self) -> R {
         self.inner
     }
+
+    /// The buffer's size for the next read: doubled (from [`FIRST_READ`]) while below the
+    /// capacity, so that a small input zeroes little.
+    fn grown_size(&self) -> usize {
+        let size = self.buf.0.len();
+        if size < self.capacity {
+            (size * 2).clamp(FIRST_READ.min(self.capacity), self.capacity)
+        } else {
+            size
+        }
+    }
 }
 
 impl<R: io::Read> Input for IoInput<R> {}
@@ -269,7 +288,10 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
         if self.over {
             return Ok(0);
         }
-        if keep > 0 {
+        let moves = self.fill_moves(keep);
+        // Start small and double up to the capacity.
+        self.buf.0.resize(self.grown_size(), 0);
+        if moves {
             let dropped = scan::line_stats(&self.buf.0[..keep]);
             if dropped.newlines > 0 {
                 self.lines += dropped.newlines;
@@ -282,13 +304,8 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
             self.base += keep as u64;
         }
         if self.len == self.buf.0.len() {
-            let size = if self.buf.0.len() < self.capacity {
-                // Start small and double up to the capacity.
-                (self.buf.0.len() * 2).clamp(FIRST_READ.min(self.capacity), self.capacity)
-            } else {
-                // One token fills the whole buffer: grow it.
-                self.buf.0.len() * 2
-            };
+            // One token fills the whole buffer: grow it.
+            let size = self.buf.0.len() * 2;
             self.buf.0.resize(size, 0);
         }
         let room = self.limit.saturating_sub(self.base + self.len as u64);
@@ -304,8 +321,17 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             }
-            return Ok(keep);
+            return Ok(if moves { keep } else { 0 });
         }
+    }
+
+    /// Less than half of the buffer (as grown by the next [`fill`](Self::fill)) is free: make
+    /// room by dropping the bytes before `keep`, rather than read a little at a time. Otherwise
+    /// the next read goes after the window, which stays where it is (nothing to copy, no lines
+    /// to count, and names borrowed from it stay valid).
+    fn fill_moves(&self, keep: usize) -> bool {
+        let size = self.grown_size();
+        keep > 0 && !self.over && size - self.len < size / 2
     }
 
     #[inline(always)]
@@ -351,6 +377,49 @@ mod tests {
             out[..n].copy_from_slice(&self.bytes[..n]);
             self.bytes = &self.bytes[n..];
             Ok(n)
+        }
+    }
+
+    /// A fill reads after the window while at least half of the (grown) buffer is free, and
+    /// drops the bytes before `keep` only when less is: the window always shows the input from
+    /// its base, every fill reports how far it moved, and the buffer passes its capacity only
+    /// when the bytes kept fill it.
+    #[test]
+    fn fill_moves_the_window_only_when_the_buffer_is_over_half_full() {
+        let input: Vec<u8> = (0..200_000u32).map(|i| b'a' + (i % 26) as u8).collect();
+        // (name, capacity, bytes a read, bytes not kept at the window's end, the first fills
+        // ('m' moved, '-' read after the window), the largest buffer)
+        type Case = (&'static str, usize, usize, usize, &'static str, usize);
+        let cases: &[Case] = &[
+            // Buffers of 8, 16, 32 and 64 K, each read filling the new half; then every fill
+            // finds the 64 K buffer full and moves.
+            ("whole reads", 64 << 10, usize::MAX, 10, "----mmm", 64 << 10),
+            // Reads of 5,000 bytes: the buffer grows at each fill up to 64 K; the first move
+            // is when less than 32 K is free (after the seventh read).
+            ("short reads", 64 << 10, 5000, 10, "-------m", 64 << 10),
+            ("small buffer", 64, 1000, 10, "-mmm", 64),
+            // One token from the start: nothing to drop, the buffer doubles when full.
+            ("keep nothing", 64, usize::MAX, usize::MAX, "----", 256 << 10),
+        ];
+        // Buffers pooled by earlier tests on this thread would change the sizes.
+        BUFFERS.with(|pool| pool.borrow_mut().clear());
+        for &(name, capacity, step, back, want, want_most) in cases {
+            let mut io = IoInput::new(Steps { bytes: &input, step }, capacity);
+            let (mut moves, mut most) = (String::new(), 0);
+            while !io.at_eof() {
+                let keep = io.window().len().saturating_sub(back);
+                let predicted = io.fill_moves(keep);
+                let moved = io.fill(keep).unwrap();
+                assert_eq!(moved, if predicted { keep } else { 0 }, "{name}: fill_moves and fill agree");
+                let base = io.base() as usize;
+                assert_eq!(io.window(), &input[base..base + io.window().len()], "{name}: window");
+                moves.push(if moved > 0 { 'm' } else { '-' });
+                most = most.max(io.buf.0.len());
+            }
+            assert_eq!(&moves[..want.len()], want, "{name}: which fills moved");
+            assert_eq!(most, want_most, "{name}: the largest buffer");
+            drop(io);
+            BUFFERS.with(|pool| pool.borrow_mut().clear());
         }
     }
 

@@ -798,7 +798,9 @@ impl<I: Input> Reader<I> {
         }
         let keep = keep.min(self.pin).min(self.record);
         // Names borrowed from the window are copied before it moves.
-        self.state.names.detach_borrowed(self.input.window());
+        if self.input.fill_moves(keep) {
+            self.state.names.detach_borrowed(self.input.window());
+        }
         let moved = match self.input.fill(keep) {
             Ok(moved) => moved,
             Err(e) => return Err(self.error_at(Code::Io(e), self.pos, At::Current)),
