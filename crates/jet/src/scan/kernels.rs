@@ -137,6 +137,7 @@ pub(crate) fn classify_reference(block: &[u8; BLOCK]) -> Classes {
         set(&mut classes.ws, is_ws(b));
         set(&mut classes.control, b < 0x20);
         set(&mut classes.high, b >= 0x80);
+        set(&mut classes.digit, b.is_ascii_digit());
     }
     classes
 }

@@ -193,6 +193,8 @@ pub(crate) struct Classes {
     pub control: u64,
     /// `0x80` and above.
     pub high: u64,
+    /// `0` to `9`.
+    pub digit: u64,
 }
 
 /// Classifies the bytes of one block: what a structural index of JSON text is made of.

@@ -130,6 +130,11 @@ pub(super) fn classify(block: &[u8; BLOCK]) -> Classes {
         classes.ws |= gather(ws) << shift;
         classes.control |= gather(control) << shift;
         classes.high |= gather(word & HI) << shift;
+        // XOR with `0` takes the digits to 0..=9; adding 0x76 to the low seven bits carries
+        // into the top bit exactly from 10 up, and never into the next byte.
+        let x = word ^ (LO * u64::from(b'0'));
+        let not_digit = ((x & !HI).wrapping_add(LO * 0x76) | x) & HI;
+        classes.digit |= gather(!not_digit & HI) << shift;
     }
     classes
 }

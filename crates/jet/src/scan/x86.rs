@@ -25,6 +25,7 @@ pub(super) trait Vector: Copy {
     unsafe fn load(ptr: *const u8) -> Self;
     unsafe fn eq(self, other: Self) -> Self;
     unsafe fn or(self, other: Self) -> Self;
+    unsafe fn xor(self, other: Self) -> Self;
     unsafe fn max_u8(self, other: Self) -> Self;
     /// One bit per lane: its top bit.
     unsafe fn mask(self) -> u32;
@@ -51,6 +52,11 @@ impl Vector for __m128i {
     unsafe fn or(self, other: Self) -> Self {
         // SAFETY: SSE2 is present (trait contract).
         unsafe { _mm_or_si128(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        // SAFETY: SSE2 is present (trait contract).
+        unsafe { _mm_xor_si128(self, other) }
     }
     #[inline(always)]
     unsafe fn max_u8(self, other: Self) -> Self {
@@ -85,6 +91,11 @@ impl Vector for __m256i {
     unsafe fn or(self, other: Self) -> Self {
         // SAFETY: AVX2 is present (trait contract).
         unsafe { _mm256_or_si256(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        // SAFETY: AVX2 is present (trait contract).
+        unsafe { _mm256_xor_si256(self, other) }
     }
     #[inline(always)]
     unsafe fn max_u8(self, other: Self) -> Self {
@@ -391,6 +402,7 @@ unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
     unsafe {
         let is = |v: V, byte: u8| v.eq(V::splat(byte));
         let (bit5, control) = (V::splat(0x20), V::splat(0x1F));
+        let (zero, nine) = (V::splat(b'0'), V::splat(9));
         let mut classes = Classes::default();
         let mut k = 0;
         while k < BLOCK {
@@ -406,6 +418,8 @@ unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
             // max(x, 0x1F) == 0x1F exactly when x <= 0x1F.
             classes.control |= u64::from(v.max_u8(control).eq(control).mask()) << k;
             classes.high |= u64::from(v.mask()) << k;
+            // XOR with `0` takes the digits to 0..=9 and every other byte above 9.
+            classes.digit |= u64::from(v.xor(zero).max_u8(nine).eq(nine).mask()) << k;
             k += V::BYTES;
         }
         classes

@@ -472,14 +472,23 @@ impl<I: Input> Reader<I> {
                     continue;
                 }
                 b'-' | b'0'..=b'9' => {
-                    let end = match number::scan_simple(window, at) {
+                    let end = match index.number_end(window, at) {
                         Some(end) => end,
-                        None => match number::scan(window, at, eof) {
-                            Ok(end) => end,
-                            Err(_) => break false,
-                        },
+                        None => {
+                            let end = match number::scan_simple(window, at) {
+                                Some(end) => end,
+                                None => match number::scan(window, at, eof) {
+                                    Ok(end) => end,
+                                    Err(_) => break false,
+                                },
+                            };
+                            if !ends_run(window, end, eof) {
+                                break false;
+                            }
+                            end
+                        }
                     };
-                    if end - at > self.max_number || !ends_run(window, end, eof) {
+                    if end - at > self.max_number {
                         break false;
                     }
                     end
