@@ -76,11 +76,18 @@ pub(crate) fn scan(
             })?;
             continue;
         }
-        let run = scan::string_run(bytes, i);
-        if run.non_ascii && !check.trusted_utf8 {
-            if let Err(e) = scan::validate_utf8(&bytes[i..run.end]) {
+        // The run and its UTF-8 in one pass (the fused kernel), unless the text is a `str`;
+        // the validator again only to tell where and how a bad run fails.
+        let (end, valid) = if check.trusted_utf8 {
+            (scan::string_run(bytes, i).end, true)
+        } else {
+            let run = scan::string_run_checked(bytes, i);
+            (run.end, run.valid)
+        };
+        if !valid {
+            if let Err(e) = scan::validate_utf8(&bytes[i..end]) {
                 let bad = i + e.valid_up_to;
-                if e.incomplete && run.end == bytes.len() {
+                if e.incomplete && end == bytes.len() {
                     // The bytes end inside a character: more may complete it.
                     return Err(if eof {
                         Stop::invalid(Code::Eof("in a string"), bytes.len())
@@ -94,7 +101,7 @@ pub(crate) fn scan(
                 flags |= INVALID;
             }
         }
-        i = run.end;
+        i = end;
         match bytes.get(i) {
             Some(b'"') => return Ok((i + 1, flags)),
             // An escape: checked at the top of the loop.
