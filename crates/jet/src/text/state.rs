@@ -293,6 +293,11 @@ pub(crate) struct Names {
     bytes: Vec<u8>,
     /// One per open object.
     frames: Vec<Frame>,
+    /// The innermost object's `Frame::first` (0 when none is open), kept here so that adding a
+    /// name reads no frame.
+    first: usize,
+    /// The innermost object has no table yet: it is searched linearly.
+    linear: bool,
     /// Drawn when the first table is built (most documents never need one).
     keys: Option<NameHash>,
     /// Tables of closed objects, kept for reuse.
@@ -342,6 +347,8 @@ impl Names {
             prints: Vec::new(),
             bytes: Vec::new(),
             frames: Vec::new(),
+            first: 0,
+            linear: true,
             keys: None,
             spare: Vec::new(),
             borrowed_from: 0,
@@ -365,6 +372,8 @@ impl Names {
             prints: core::mem::take(&mut self.prints),
             bytes: core::mem::take(&mut self.bytes),
             frames: core::mem::take(&mut self.frames),
+            first: 0,
+            linear: true,
             keys: self.keys,
             spare: core::mem::take(&mut self.spare),
             borrowed_from: 0,
@@ -383,7 +392,9 @@ impl Names {
 
     #[inline]
     fn push_object(&mut self) {
-        self.frames.push(Frame { first: self.recs.len(), mark: self.bytes.len(), table: None });
+        self.first = self.recs.len();
+        self.linear = true;
+        self.frames.push(Frame { first: self.first, mark: self.bytes.len(), table: None });
     }
 
     #[inline]
@@ -400,6 +411,8 @@ impl Names {
             if let Some(table) = frame.table {
                 self.spare.push(table);
             }
+            (self.first, self.linear) =
+                self.frames.last().map_or((0, true), |f| (f.first, f.table.is_none()));
         }
     }
 
@@ -486,9 +499,9 @@ impl Names {
     #[inline(always)]
     fn add(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
         if !self.allow_duplicates {
-            let frame = self.frames.last().expect("names are read inside objects");
-            let earlier = &self.prints[frame.first..];
-            if frame.table.is_some() || earlier.len() >= LINEAR_MAX || has_print(earlier, print) {
+            debug_assert!(!self.frames.is_empty(), "names are read inside objects");
+            let earlier = &self.prints[self.first..];
+            if !self.linear || earlier.len() >= LINEAR_MAX || has_print(earlier, print) {
                 return self.add_slow(rec, print, source);
             }
         }
@@ -556,6 +569,7 @@ impl Names {
         }
         if let Some(frame) = self.frames.last_mut() {
             frame.table = Some(table);
+            self.linear = false;
         }
     }
 }
