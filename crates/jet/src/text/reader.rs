@@ -53,6 +53,19 @@ fn literal(first: u8) -> (&'static [u8], Kind) {
     }
 }
 
+/// The end of the literal that `first` starts (`null`, `true` or `false`) when `window` holds it
+/// whole at `at`: by fixed-size compares, not a call to `memcmp` with the literal's length.
+#[inline(always)]
+fn literal_end(window: &[u8], at: usize, first: u8) -> Option<usize> {
+    let four: [u8; 4] = window.get(at..at + 4)?.try_into().ok()?;
+    let end = match (first, &four) {
+        (b'n', b"null") | (b't', b"true") => at + 4,
+        (b'f', b"fals") if window.get(at + 4) == Some(&b'e') => at + 5,
+        _ => return None,
+    };
+    Some(end)
+}
+
 /// A byte no value starts with, put first on a reader whose input in memory is over its limit.
 const OVER_LIMIT: u8 = 0;
 
@@ -493,14 +506,10 @@ impl<I: Input> Reader<I> {
                     }
                     end
                 }
-                c @ (b't' | b'f' | b'n') => {
-                    let (literal, _) = literal(c);
-                    let end = at + literal.len();
-                    if window.get(at..end) != Some(literal) || !ends_run(window, end, eof) {
-                        break false;
-                    }
-                    end
-                }
+                c @ (b't' | b'f' | b'n') => match literal_end(window, at, c) {
+                    Some(end) if ends_run(window, end, eof) => end,
+                    _ => break false,
+                },
                 _ => break false,
             };
             self.state.start_value();
@@ -952,8 +961,17 @@ impl<I: Input> Reader<I> {
     }
 
     /// Checks `literal` at `pos`; returns its end. `pos` may move (refills).
-    #[inline]
+    #[inline(always)]
     fn scan_literal(&mut self, literal: &'static [u8]) -> Result<usize> {
+        match literal_end(self.input.window(), self.pos, literal[0]) {
+            Some(end) => Ok(end),
+            None => self.scan_literal_slow(literal),
+        }
+    }
+
+    /// [`scan_literal`](Reader::scan_literal) for errors and literals cut by the window.
+    #[inline(never)]
+    fn scan_literal_slow(&mut self, literal: &'static [u8]) -> Result<usize> {
         loop {
             let window = self.input.window();
             let have = &window[self.pos..window.len().min(self.pos + literal.len())];
@@ -1165,5 +1183,37 @@ impl<I: Input> Reader<I> {
     #[cold]
     pub(crate) fn error_at(&self, code: Code, at: usize, pointer: At) -> Error {
         Error::new(code, self.input.position(at), self.state.pointer(pointer, self.input.window()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::literal_end;
+
+    /// The literal fast path takes exactly the whole literals and leaves everything else (a
+    /// wrong byte, a literal the window cuts) to the byte-by-byte check.
+    #[test]
+    fn literal_end_takes_only_whole_literals() {
+        let cases: &[(&str, &[u8], Option<usize>)] = &[
+            ("null", b"null", Some(4)),
+            ("true", b"true,", Some(4)),
+            ("false", b"false]", Some(5)),
+            ("touching bytes are the caller's", b"nullx", Some(4)),
+            ("cut null", b"nul", None),
+            ("cut false", b"fals", None),
+            ("wrong last byte", b"falsy", None),
+            ("capital", b"True", None),
+            ("t then null", b"tull", None),
+            ("n then true", b"nrue", None),
+            ("f then four bytes of true", b"frue", None),
+            ("empty", b"", None),
+        ];
+        for &(name, text, want) in cases {
+            // After a prefix, so that `at` is not 0.
+            let mut window = b"[ ".to_vec();
+            window.extend_from_slice(text);
+            let first = text.first().copied().unwrap_or(b'n');
+            assert_eq!(literal_end(&window, 2, first), want.map(|end| end + 2), "{name}");
+        }
     }
 }
