@@ -392,41 +392,43 @@ mod tests {
         }
     }
 
+    /// A seeded xorshift generator: the same random inputs on every run.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        /// Up to `max_len` bytes drawn from `alphabet`.
+        fn bytes(&mut self, alphabet: &[u8], max_len: u64) -> Vec<u8> {
+            let len = self.next() % max_len;
+            (0..len).map(|_| alphabet[(self.next() % alphabet.len() as u64) as usize]).collect()
+        }
+    }
+
+    /// How many random inputs a test draws (Miri is a thousand times slower: fewer).
+    const RANDOM_INPUTS: usize = if cfg!(miri) { 30 } else { 3000 };
+
     #[test]
     fn numbers_from_the_block_bits_on_random_input() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let alphabet = b"0123456789-.eE+x \",]0011..--";
+        let mut random = XorShift(0x9E37_79B9_7F4A_7C15);
         let mut taken = 0;
-        for _ in 0..if cfg!(miri) { 30 } else { 3000 } {
-            let len = (next() % 200) as usize;
-            let bytes: Vec<u8> =
-                (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
-            taken += check_numbers(&bytes, "random");
+        for _ in 0..RANDOM_INPUTS {
+            taken += check_numbers(&random.bytes(b"0123456789-.eE+x \",]0011..--", 200), "random");
         }
         assert!(taken > 1000, "only {taken} numbers taken");
     }
 
     #[test]
     fn index_matches_reference_on_random_input() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let alphabet = b"\"\\{}[],: \t\n\r\x01a1-e.tn\xc3\xa9\x80";
-        for _ in 0..if cfg!(miri) { 30 } else { 3000 } {
-            let len = (next() % 300) as usize;
-            let bytes: Vec<u8> =
-                (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
-            let start = (next() % (len as u64 + 1)) as usize;
+        let mut random = XorShift(0x2545_F491_4F6C_DD1D);
+        for _ in 0..RANDOM_INPUTS {
+            let bytes = random.bytes(b"\"\\{}[],: \t\n\r\x01a1-e.tn\xc3\xa9\x80", 300);
+            let start = (random.next() % (bytes.len() as u64 + 1)) as usize;
             for trusted in [false, true] {
                 assert_eq!(
                     indexed(&bytes, start, trusted),
