@@ -23,16 +23,19 @@ pub(crate) struct StrCheck {
 /// inside `bytes`. Returns the index after the closing quote, or `None` when [`scan`] must look.
 #[inline(always)]
 pub(crate) fn scan_plain(bytes: &[u8], start: usize, trusted_utf8: bool) -> Option<usize> {
-    let end = if trusted_utf8 {
-        scan::string_run(bytes, start + 1).end
+    let run = checked_run(bytes, start + 1, trusted_utf8);
+    (run.valid && bytes.get(run.end) == Some(&b'"')).then_some(run.end + 1)
+}
+
+/// The run of string bytes at `at` (up to a quote, a backslash, a control byte or the end) and
+/// whether it is UTF-8: in one pass by the fused kernel, or unchecked when the text is a `str`.
+#[inline(always)]
+fn checked_run(bytes: &[u8], at: usize, trusted_utf8: bool) -> scan::CheckedRun {
+    if trusted_utf8 {
+        scan::CheckedRun { end: scan::string_run(bytes, at).end, valid: true }
     } else {
-        let run = scan::string_run_checked(bytes, start + 1);
-        if !run.valid {
-            return None;
-        }
-        run.end
-    };
-    (bytes.get(end) == Some(&b'"')).then_some(end + 1)
+        scan::string_run_checked(bytes, at)
+    }
 }
 
 /// Scans a string whose opening quote is at `bytes[start]`. Returns the index after the closing
@@ -76,14 +79,8 @@ pub(crate) fn scan(
             })?;
             continue;
         }
-        // The run and its UTF-8 in one pass (the fused kernel), unless the text is a `str`;
-        // the validator again only to tell where and how a bad run fails.
-        let (end, valid) = if check.trusted_utf8 {
-            (scan::string_run(bytes, i).end, true)
-        } else {
-            let run = scan::string_run_checked(bytes, i);
-            (run.end, run.valid)
-        };
+        // The validator again only to tell where and how a bad run fails.
+        let scan::CheckedRun { end, valid } = checked_run(bytes, i, check.trusted_utf8);
         if !valid {
             if let Err(e) = scan::validate_utf8(&bytes[i..end]) {
                 let bad = i + e.valid_up_to;
