@@ -298,6 +298,9 @@ pub(crate) struct Names {
     first: usize,
     /// The innermost object has no table yet: it is searched linearly.
     linear: bool,
+    /// The innermost object's fingerprints as a one-bit-per-name filter ([`print_bit`]): a
+    /// name whose bit is clear is new, with no search. Only for linear objects.
+    seen: u64,
     /// Drawn when the first table is built (most documents never need one).
     keys: Option<NameHash>,
     /// Tables of closed objects, kept for reuse.
@@ -337,6 +340,8 @@ struct Frame {
     /// Length of `bytes` when the object opened.
     mark: usize,
     table: Option<NameTable>,
+    /// The `seen` filter of the object around this one, back in place when this one closes.
+    outer_seen: u64,
 }
 
 impl Names {
@@ -349,6 +354,7 @@ impl Names {
             frames: Vec::new(),
             first: 0,
             linear: true,
+            seen: 0,
             keys: None,
             spare: Vec::new(),
             borrowed_from: 0,
@@ -374,6 +380,7 @@ impl Names {
             frames: core::mem::take(&mut self.frames),
             first: 0,
             linear: true,
+            seen: 0,
             keys: self.keys,
             spare: core::mem::take(&mut self.spare),
             borrowed_from: 0,
@@ -394,7 +401,8 @@ impl Names {
     fn push_object(&mut self) {
         self.first = self.recs.len();
         self.linear = true;
-        self.frames.push(Frame { first: self.first, mark: self.bytes.len(), table: None });
+        let outer_seen = core::mem::take(&mut self.seen);
+        self.frames.push(Frame { first: self.first, mark: self.bytes.len(), table: None, outer_seen });
     }
 
     #[inline]
@@ -411,6 +419,7 @@ impl Names {
             if let Some(table) = frame.table {
                 self.spare.push(table);
             }
+            self.seen = frame.outer_seen;
             (self.first, self.linear) =
                 self.frames.last().map_or((0, true), |f| (f.first, f.table.is_none()));
         }
@@ -495,15 +504,17 @@ impl Names {
     }
 
     /// Records `rec` unless the innermost object has a name equal to it. The common case (a
-    /// small object, a fingerprint not seen in it) is inline; the rest is not.
+    /// small object, a fingerprint whose filter bit is clear) is inline, with no search; the
+    /// rest is not.
     #[inline(always)]
     fn add(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
         if !self.allow_duplicates {
             debug_assert!(!self.frames.is_empty(), "names are read inside objects");
-            let earlier = &self.prints[self.first..];
-            if !self.linear || earlier.len() >= LINEAR_MAX || has_print(earlier, print) {
+            let bit = print_bit(print);
+            if !self.linear || self.seen & bit != 0 || self.prints.len() - self.first >= LINEAR_MAX {
                 return self.add_slow(rec, print, source);
             }
+            self.seen |= bit;
         }
         self.recs.push(rec);
         self.prints.push(print);
@@ -516,6 +527,7 @@ impl Names {
         if self.is_duplicate(rec, print, source) {
             return false;
         }
+        self.seen |= print_bit(print);
         self.recs.push(rec);
         self.prints.push(print);
         true
@@ -584,6 +596,13 @@ fn has_print(prints: &[u32], print: u32) -> bool {
         seen |= chunk.iter().fold(false, |acc, &p| acc | (p == print));
     }
     seen || chunks.remainder().contains(&print)
+}
+
+/// The bit of a fingerprint in an object's `seen` filter: its top six bits after a
+/// multiplication that mixes in all of its bytes.
+#[inline(always)]
+fn print_bit(print: u32) -> u64 {
+    1 << (print.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
 /// A name's length and its first, second and last bytes: cheap, without branches on the length,
@@ -749,6 +768,32 @@ mod tests {
             names.pop_object();
             assert!(names.bytes.is_empty() && names.recs.is_empty() && names.prints.is_empty());
         }
+    }
+
+    /// Names whose fingerprints share a bit of the `seen` filter take the search, which must
+    /// still tell them apart; and a name whose bit an outer object set is new in an inner one.
+    #[test]
+    fn names_sharing_a_filter_bit() {
+        let mut by_bit: Vec<Vec<String>> = vec![Vec::new(); 64];
+        for i in 0..2000 {
+            let name = format!("n{i}");
+            let bit = print_bit(fingerprint(name.as_bytes())).trailing_zeros() as usize;
+            by_bit[bit].push(name);
+        }
+        let same_bit = by_bit.iter().find(|names| names.len() >= 5).expect("names sharing a bit");
+        let mut names = Names::new(false);
+        names.push_object();
+        for name in same_bit.iter().take(4) {
+            assert!(add(&mut names, name), "{name}");
+        }
+        names.push_object();
+        assert!(add(&mut names, &same_bit[0]), "{} in the inner object", same_bit[0]);
+        assert!(!add(&mut names, &same_bit[0]));
+        names.pop_object();
+        for name in same_bit.iter().take(4) {
+            assert!(!add(&mut names, name), "duplicate {name}");
+        }
+        assert!(add(&mut names, &same_bit[4]));
     }
 
     #[test]
