@@ -215,6 +215,62 @@ fn field_names_that_need_escaping() {
     }
 }
 
+/// A struct written with the field names it is given: to test the serializer's table of
+/// rendered field names with many names, names of every length and both colon forms.
+struct Fields(Vec<&'static str>);
+
+impl Serialize for Fields {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Fields", self.0.len())?;
+        for (i, &name) in self.0.iter().enumerate() {
+            st.serialize_field(name, &i)?;
+        }
+        st.end()
+    }
+}
+
+#[test]
+fn field_names_of_every_length_and_many_of_them() {
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    // Lengths around the rendered form's size (the name, quotes, colon and perhaps a space:
+    // 32 bytes at most), plain and with escapes.
+    let mut cases: Vec<(&str, Vec<&'static str>)> = Vec::new();
+    for len in [0, 1, 7, 8, 15, 16, 27, 28, 29, 30, 31, 32, 33, 64] {
+        cases.push(("plain", vec![leak("n".repeat(len)), leak(format!("{}x", "m".repeat(len)))]));
+        cases.push(("escaped", vec![leak(format!("{}\"\n", "e".repeat(len)))]));
+    }
+    // More names than the table first holds, so that it grows with names in it.
+    cases.push(("many", (0..1000).map(|i| leak(format!("field_{i}"))).collect()));
+    // The same names again: now from the table.
+    let again: Vec<_> = cases.iter().map(|(what, names)| (*what, names.clone())).collect();
+    cases.extend(again);
+    for (what, names) in cases {
+        let value = Fields(names);
+        // Compact and pretty by turns: one table serves both colon forms.
+        for _ in 0..2 {
+            assert_eq!(jet::to_string(&value).unwrap(), serde_json::to_string(&value).unwrap(), "{what}");
+            assert_eq!(
+                jet::to_string_pretty(&value).unwrap(),
+                serde_json::to_string_pretty(&value).unwrap(),
+                "{what} pretty"
+            );
+        }
+    }
+    // A name twice is a duplicate whatever its length; two names that differ only in their
+    // last byte are not.
+    for len in [0, 5, 29, 30, 40] {
+        let name = leak("d".repeat(len));
+        let err = jet::to_string(&Fields(vec![name, leak("other".into()), name])).unwrap_err();
+        assert_eq!(err.to_string(), format!("duplicate object name \"{name}\""), "{len}");
+        let copy = leak(name.to_string());
+        assert!(jet::to_string(&Fields(vec![name, copy])).is_err(), "equal names at two addresses, {len}");
+        let near = leak(format!("{}e", "d".repeat(len)));
+        let longer = leak(format!("{}f", "d".repeat(len)));
+        assert!(jet::to_string(&Fields(vec![near, longer])).is_ok(), "{len}");
+    }
+}
+
 #[test]
 fn map_keys() {
     let ints: BTreeMap<i32, bool> = [(-1, true), (7, false)].into();

@@ -19,19 +19,66 @@ use crate::options::Options;
 use crate::text::state::{At, State};
 use crate::text::string;
 
-/// A 7-bit hash of a field name, for the duplicate filter: its length and three bytes.
-#[inline(always)]
-fn name_hash(name: &str) -> u32 {
+/// A field name's bit in a struct's duplicate filter: from its length and its first and last
+/// bytes, so that equal names (at different addresses) get the same bit.
+fn name_bit(name: &str) -> u64 {
     let b = name.as_bytes();
     let (first, last) = match b {
         [] => (0, 0),
         [f, .., l] => (u32::from(*f), u32::from(*l)),
         [f] => (u32::from(*f), 0),
     };
-    (b.len() as u32)
+    let hash = (b.len() as u32)
         .wrapping_mul(0x9E37_79B9)
-        .wrapping_add(first.wrapping_mul(0x85EB_CA6B) ^ last.wrapping_mul(0xC2B2_AE35))
-        >> 25
+        .wrapping_add(first.wrapping_mul(0x85EB_CA6B) ^ last.wrapping_mul(0xC2B2_AE35));
+    1 << (hash >> 26)
+}
+
+/// Bytes of a cached name as written: `"name":`, perhaps a space, then zeros.
+const RENDERED: usize = 32;
+
+/// A field or variant name (a `&'static str`) as the serializer writes it, cached by the
+/// name's address and length, so that each name is checked for escapes once, and written with
+/// one fixed-size copy rather than three copies of their own lengths.
+#[derive(Clone, Copy, Debug)]
+struct StaticName {
+    /// The name's address.
+    at: usize,
+    /// The name's length, shifted left by one, and whether a space follows the colon.
+    key: usize,
+    /// The name's bit in a struct's duplicate filter ([`name_bit`]).
+    bit: u64,
+    /// How many bytes of `text` are written: 0 when the name is written the long way (it
+    /// needs escapes, or it is too long for `text`).
+    len: u8,
+    text: [u8; RENDERED],
+}
+
+impl StaticName {
+    const EMPTY: StaticName = StaticName { at: 0, key: usize::MAX, bit: 0, len: 0, text: [0; RENDERED] };
+
+    fn new(name: &'static str, key: usize, space: bool) -> StaticName {
+        let mut entry =
+            StaticName { at: name.as_ptr() as usize, key, bit: name_bit(name), ..StaticName::EMPTY };
+        let colon: &[u8] = if space { b"\": " } else { b"\":" };
+        let len = name.len() + 1 + colon.len();
+        if len <= RENDERED && string::needs_no_escape(name) {
+            entry.text[0] = b'"';
+            entry.text[1..1 + name.len()].copy_from_slice(name.as_bytes());
+            entry.text[1 + name.len()..len].copy_from_slice(colon);
+            entry.len = len as u8;
+        }
+        entry
+    }
+
+    /// Appends the name as written; false when it is to be written the long way.
+    #[inline(always)]
+    fn write(&self, out: &mut Vec<u8>) -> bool {
+        let end = out.len() + usize::from(self.len);
+        out.extend_from_slice(&self.text);
+        out.truncate(end);
+        self.len != 0
+    }
 }
 
 /// Hand the buffer to the sink once it holds this much.
@@ -80,13 +127,72 @@ struct Buffers {
     members: Vec<Option<&'static str>>,
     /// The field names of the open structs (each struct's from its `Compound::seen_start`).
     seen: Vec<&'static str>,
-    /// Field names known to need no escaping, by address and length: a direct-mapped cache,
-    /// so that a struct's names are scanned once, not on every value.
-    plain_names: Vec<(usize, usize)>,
+    /// Field and variant names as written, by address.
+    static_names: StaticNames,
 }
 
-/// Entries of the plain-name cache.
-const PLAIN_NAMES: usize = 256;
+/// The table of [`StaticName`]s: open addressing by the name's address, linear probing, at
+/// most a quarter full. It holds every name it is asked for (a program has only so many), so a
+/// name is rendered once however the addresses of a program's names fall.
+#[derive(Debug, Default)]
+struct StaticNames {
+    /// A power of two of them (or none); `at == 0` marks an empty one.
+    slots: Vec<StaticName>,
+    len: usize,
+}
+
+impl StaticNames {
+    /// The first slot to probe for address `at`: Fibonacci hashing, since names lie side by
+    /// side in the binary, a few bytes apart.
+    #[inline(always)]
+    fn home(&self, at: usize) -> usize {
+        let hash = (at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (hash >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    /// The slot of `name` with key `key` (see [`StaticName::key`]).
+    #[inline(always)]
+    fn find(&self, name: &'static str, key: usize) -> Option<usize> {
+        let at = name.as_ptr() as usize;
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(at);
+        loop {
+            let entry = &self.slots[i];
+            if entry.at == at && entry.key == key {
+                return Some(i);
+            }
+            if entry.at == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Adds `entry` (not in the table) and gives its slot. A quarter full at most, so that
+    /// most names are found at the first slot probed.
+    #[cold]
+    fn insert(&mut self, entry: StaticName) -> usize {
+        if (self.len + 1) * 4 > self.slots.len() {
+            let size = (self.slots.len() * 2).max(64);
+            let old = core::mem::replace(&mut self.slots, vec![StaticName::EMPTY; size]);
+            self.len = 0;
+            for entry in old.into_iter().filter(|e| e.at != 0) {
+                self.insert(entry);
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(entry.at) & mask;
+        while self.slots[i].at != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = entry;
+        self.len += 1;
+        i
+    }
+}
 
 thread_local! {
     static SPARE: core::cell::RefCell<Option<Buffers>> = const { core::cell::RefCell::new(None) };
@@ -263,45 +369,43 @@ impl<W> Serializer<W> {
     }
 
     /// A struct field's name. Duplicates (renamed fields can collide) are found through a
-    /// 128-bit filter of the struct's names so far, comparing names only when it hits.
+    /// 64-bit filter of the struct's names so far, comparing names only when it hits.
     #[inline]
-    fn field_name(&mut self, name: &'static str, filter: &mut u128, seen_start: usize) -> Result<()> {
+    fn field_name(&mut self, name: &'static str, filter: &mut u64, seen_start: usize) -> Result<()> {
         self.state.start_value();
-        if !self.allow_duplicate_names {
-            let bit = 1u128 << name_hash(name);
-            if *filter & bit != 0 && self.bufs.seen[seen_start..].contains(&name) {
-                return Err(self.error(Code::DuplicateName(name.into()), At::Name));
-            }
-            *filter |= bit;
-            self.bufs.seen.push(name);
-        }
         if let Some(member) = self.bufs.members.last_mut() {
             *member = Some(name);
         }
-        self.write_static_name(name);
+        let slot = self.static_name(name);
+        // One borrow of the entry for the check and the write (indexing twice costs more).
+        let entry = &self.bufs.static_names.slots[slot];
+        if !self.allow_duplicate_names {
+            if *filter & entry.bit != 0 && self.bufs.seen[seen_start..].contains(&name) {
+                return Err(self.error(Code::DuplicateName(name.into()), At::Name));
+            }
+            *filter |= entry.bit;
+            self.bufs.seen.push(name);
+        }
+        if !entry.write(&mut self.out) {
+            self.write_name(name);
+        }
         Ok(())
     }
 
-    /// Writes a field or variant name with its colon, skipping the escape scan for names seen
-    /// before to need none.
-    #[inline]
-    fn write_static_name(&mut self, name: &'static str) {
-        let key = (name.as_ptr() as usize, name.len());
-        let cache = &mut self.bufs.plain_names;
-        if cache.is_empty() {
-            cache.resize(PLAIN_NAMES, (0, 0));
+    /// The slot of `name` in the static-name table, added when it is not there.
+    #[inline(always)]
+    fn static_name(&mut self, name: &'static str) -> usize {
+        let key = name.len() << 1 | usize::from(self.space_after_colon);
+        match self.bufs.static_names.find(name, key) {
+            Some(slot) => slot,
+            None => self.add_static_name(name, key),
         }
-        let slot = (key.0 >> 3 ^ key.0 >> 11) % PLAIN_NAMES;
-        if cache[slot] != key {
-            if !string::needs_no_escape(name) {
-                return self.write_name(name);
-            }
-            cache[slot] = key;
-        }
-        self.out.reserve(name.len() + 4);
-        self.out.push(b'"');
-        self.out.extend_from_slice(name.as_bytes());
-        self.out.extend_from_slice(if self.space_after_colon { b"\": " } else { b"\":" });
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn add_static_name(&mut self, name: &'static str, key: usize) -> usize {
+        self.bufs.static_names.insert(StaticName::new(name, key, self.space_after_colon))
     }
 
     /// The name of the one member of an enum variant's object.
@@ -311,7 +415,10 @@ impl<W> Serializer<W> {
         if let Some(member) = self.bufs.members.last_mut() {
             *member = Some(name);
         }
-        self.write_static_name(name);
+        let slot = self.static_name(name);
+        if !self.bufs.static_names.slots[slot].write(&mut self.out) {
+            self.write_name(name);
+        }
     }
 
     #[inline]
@@ -572,7 +679,7 @@ pub struct Compound<'a, W> {
     variant: bool,
     object: bool,
     /// The filter of a struct's field names (see [`Serializer::field_name`]).
-    filter: u128,
+    filter: u64,
     /// Where this struct's names start in the serializer's `seen`.
     seen_start: usize,
 }
