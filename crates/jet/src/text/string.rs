@@ -215,10 +215,7 @@ pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
     out.reserve(raw.len());
     let mut i = 0;
     loop {
-        let next = match raw[i..].iter().position(|&b| b == b'\\') {
-            Some(n) => i + n,
-            None => raw.len(),
-        };
+        let next = next_backslash(raw, i);
         if next > i {
             let text = &raw[i..next];
             if flags & INVALID != 0 {
@@ -258,6 +255,25 @@ pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
             other => other, // `"`, `\` and `/` stand for themselves.
         };
         out.push(decoded);
+    }
+}
+
+/// The index of the first backslash in `raw` at or after `from`, or `raw.len()`: at once when
+/// escapes follow each other, else by the string run kernel, passing over the control bytes it
+/// also stops at (a string's contents hold no quotes but escaped ones, and the run stops at
+/// their backslash first).
+#[inline(always)]
+fn next_backslash(raw: &[u8], from: usize) -> usize {
+    if raw.get(from) == Some(&b'\\') {
+        return from;
+    }
+    let mut at = from;
+    loop {
+        let end = scan::string_run(raw, at).end;
+        if end == raw.len() || raw[end] == b'\\' {
+            return end;
+        }
+        at = end + 1;
     }
 }
 
