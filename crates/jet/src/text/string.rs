@@ -463,6 +463,18 @@ mod tests {
         }
     }
 
+    /// Escapes between runs of plain text of every length up to past two vector widths (the
+    /// runs are found by the string run kernel), with a run ending the string.
+    #[test]
+    fn escapes_between_runs_of_every_length() {
+        for n in 0..80 {
+            let (a, b, c) = ("a".repeat(n), "b".repeat(n), "\u{e9}".repeat(n / 2));
+            let json = format!(r#""{a}\n{b}\u00e9\"{c}\\{a}""#);
+            let want = format!("{a}\n{b}\u{e9}\"{c}\\{a}");
+            assert_eq!(decode(&json, false), Ok(want), "runs of {n}");
+        }
+    }
+
     /// Every scalar value written as `\u` escapes (a surrogate pair above U+FFFF) decodes to
     /// itself: each length of UTF-8 and every boundary between them.
     #[test]
