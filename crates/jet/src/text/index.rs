@@ -96,6 +96,10 @@ impl<'a> Index<'a> {
     /// to be UTF-8) a non-ASCII byte.
     #[inline(always)]
     pub(crate) fn take_dirty(&mut self, close: usize) -> bool {
+        if self.dirty == 0 && !self.dirty_before {
+            // Nothing suspect since the last string closed (the common case).
+            return false;
+        }
         let below = (1u64 << (close - self.block)) - 1;
         let dirty = self.dirty_before || self.dirty & below != 0;
         self.dirty &= !below;

@@ -293,13 +293,11 @@ pub(crate) struct Names {
     bytes: Vec<u8>,
     /// One per open object.
     frames: Vec<Frame>,
-    /// The innermost object's `Frame::first` (0 when none is open), kept here so that adding a
-    /// name reads no frame.
-    first: usize,
-    /// The innermost object has no table yet: it is searched linearly.
-    linear: bool,
     /// The innermost object's fingerprints as a one-bit-per-name filter ([`print_bit`]): a
-    /// name whose bit is clear is new, with no search. Only for linear objects.
+    /// name whose bit is clear is new, with no search. All ones once the object has a table,
+    /// so that every name is looked up in it. A small object's filter fills after at most 64
+    /// names recorded with no search; the search that the next one takes gives the object its
+    /// table when it has [`LINEAR_MAX`] names.
     seen: u64,
     /// Drawn when the first table is built (most documents never need one).
     keys: Option<NameHash>,
@@ -352,8 +350,6 @@ impl Names {
             prints: Vec::new(),
             bytes: Vec::new(),
             frames: Vec::new(),
-            first: 0,
-            linear: true,
             seen: 0,
             keys: None,
             spare: Vec::new(),
@@ -378,8 +374,6 @@ impl Names {
             prints: core::mem::take(&mut self.prints),
             bytes: core::mem::take(&mut self.bytes),
             frames: core::mem::take(&mut self.frames),
-            first: 0,
-            linear: true,
             seen: 0,
             keys: self.keys,
             spare: core::mem::take(&mut self.spare),
@@ -399,10 +393,8 @@ impl Names {
 
     #[inline]
     fn push_object(&mut self) {
-        self.first = self.recs.len();
-        self.linear = true;
         let outer_seen = core::mem::take(&mut self.seen);
-        self.frames.push(Frame { first: self.first, mark: self.bytes.len(), table: None, outer_seen });
+        self.frames.push(Frame { first: self.recs.len(), mark: self.bytes.len(), table: None, outer_seen });
     }
 
     #[inline]
@@ -420,8 +412,6 @@ impl Names {
                 self.spare.push(table);
             }
             self.seen = frame.outer_seen;
-            (self.first, self.linear) =
-                self.frames.last().map_or((0, true), |f| (f.first, f.table.is_none()));
         }
     }
 
@@ -504,14 +494,13 @@ impl Names {
     }
 
     /// Records `rec` unless the innermost object has a name equal to it. The common case (a
-    /// small object, a fingerprint whose filter bit is clear) is inline, with no search; the
-    /// rest is not.
+    /// fingerprint whose filter bit is clear) is inline, with no search; the rest is not.
     #[inline(always)]
     fn add(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
         if !self.allow_duplicates {
             debug_assert!(!self.frames.is_empty(), "names are read inside objects");
             let bit = print_bit(print);
-            if !self.linear || self.seen & bit != 0 || self.prints.len() - self.first >= LINEAR_MAX {
+            if self.seen & bit != 0 {
                 return self.add_slow(rec, print, source);
             }
             self.seen |= bit;
@@ -521,7 +510,8 @@ impl Names {
         true
     }
 
-    /// [`add`](Names::add) for a large object or a fingerprint seen before.
+    /// [`add`](Names::add) for a name whose filter bit is set: an equal name, another that
+    /// shares its bit, or an object with a table or a full filter.
     #[inline(never)]
     fn add_slow(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
         if self.is_duplicate(rec, print, source) {
@@ -581,7 +571,7 @@ impl Names {
         }
         if let Some(frame) = self.frames.last_mut() {
             frame.table = Some(table);
-            self.linear = false;
+            self.seen = u64::MAX;
         }
     }
 }
