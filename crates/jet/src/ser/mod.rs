@@ -16,23 +16,8 @@ use serde::ser::{self, Serialize};
 use self::key::KeySerializer;
 use crate::error::{Code, Error, Position, Result};
 use crate::options::Options;
-use crate::text::state::{At, State};
+use crate::text::state::{self, At, State};
 use crate::text::string;
-
-/// A field name's bit in a struct's duplicate filter: from its length and its first and last
-/// bytes, so that equal names (at different addresses) get the same bit.
-fn name_bit(name: &str) -> u64 {
-    let b = name.as_bytes();
-    let (first, last) = match b {
-        [] => (0, 0),
-        [f, .., l] => (u32::from(*f), u32::from(*l)),
-        [f] => (u32::from(*f), 0),
-    };
-    let hash = (b.len() as u32)
-        .wrapping_mul(0x9E37_79B9)
-        .wrapping_add(first.wrapping_mul(0x85EB_CA6B) ^ last.wrapping_mul(0xC2B2_AE35));
-    1 << (hash >> 26)
-}
 
 /// Bytes of a cached name as written: `"name":`, perhaps a space, then zeros.
 const RENDERED: usize = 32;
@@ -44,9 +29,11 @@ const RENDERED: usize = 32;
 struct StaticName {
     /// The name's address.
     at: usize,
-    /// The name's length, shifted left by one, and whether a space follows the colon.
+    /// The name's length, shifted left by one, and whether a space follows the colon
+    /// ([`StaticName::key`]).
     key: usize,
-    /// The name's bit in a struct's duplicate filter ([`name_bit`]).
+    /// The name's bit in a struct's duplicate filter ([`state::name_bit`]: equal names at
+    /// different addresses get the same bit).
     bit: u64,
     /// How many bytes of `text` are written: 0 when the name is written the long way (it
     /// needs escapes, or it is too long for `text`).
@@ -57,9 +44,16 @@ struct StaticName {
 impl StaticName {
     const EMPTY: StaticName = StaticName { at: 0, key: usize::MAX, bit: 0, len: 0, text: [0; RENDERED] };
 
-    fn new(name: &'static str, key: usize, space: bool) -> StaticName {
-        let mut entry =
-            StaticName { at: name.as_ptr() as usize, key, bit: name_bit(name), ..StaticName::EMPTY };
+    /// What tells the entries of one name apart: its length, and the colon form.
+    #[inline(always)]
+    fn key(name: &str, space: bool) -> usize {
+        name.len() << 1 | usize::from(space)
+    }
+
+    fn new(name: &'static str, space: bool) -> StaticName {
+        let (at, key, bit) =
+            (name.as_ptr() as usize, StaticName::key(name, space), state::name_bit(name.as_bytes()));
+        let mut entry = StaticName { at, key, bit, ..StaticName::EMPTY };
         let colon: &[u8] = if space { b"\": " } else { b"\":" };
         let len = name.len() + 1 + colon.len();
         if len <= RENDERED && string::needs_no_escape(name) {
@@ -150,7 +144,7 @@ impl StaticNames {
         (hash >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 
-    /// The slot of `name` with key `key` (see [`StaticName::key`]).
+    /// The slot of `name` with key `key` ([`StaticName::key`]).
     #[inline(always)]
     fn find(&self, name: &'static str, key: usize) -> Option<usize> {
         let at = name.as_ptr() as usize;
@@ -395,17 +389,16 @@ impl<W> Serializer<W> {
     /// The slot of `name` in the static-name table, added when it is not there.
     #[inline(always)]
     fn static_name(&mut self, name: &'static str) -> usize {
-        let key = name.len() << 1 | usize::from(self.space_after_colon);
-        match self.bufs.static_names.find(name, key) {
+        match self.bufs.static_names.find(name, StaticName::key(name, self.space_after_colon)) {
             Some(slot) => slot,
-            None => self.add_static_name(name, key),
+            None => self.add_static_name(name),
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn add_static_name(&mut self, name: &'static str, key: usize) -> usize {
-        self.bufs.static_names.insert(StaticName::new(name, key, self.space_after_colon))
+    fn add_static_name(&mut self, name: &'static str) -> usize {
+        self.bufs.static_names.insert(StaticName::new(name, self.space_after_colon))
     }
 
     /// The name of the one member of an enum variant's object.

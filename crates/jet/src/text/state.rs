@@ -588,6 +588,12 @@ fn has_print(prints: &[u32], print: u32) -> bool {
     seen || chunks.remainder().contains(&print)
 }
 
+/// A name's bit in a 64-bit filter of an object's names (the `seen` filter here, the struct
+/// field filter of the serializer): equal names get equal bits.
+pub(crate) fn name_bit(name: &[u8]) -> u64 {
+    print_bit(fingerprint(name))
+}
+
 /// The bit of a fingerprint in an object's `seen` filter: its top six bits after a
 /// multiplication that mixes in all of its bytes.
 #[inline(always)]
