@@ -25,6 +25,11 @@
 use crate::scan::{self, Classes, BLOCK};
 
 /// The positions of tokens in a window, block by block.
+///
+/// Its fields are kept out of memory where it is used: the block kernel is called with the
+/// state carried from block to block ([`Carry`]) by value and returns it, so that nothing
+/// takes the index's address and the compiler keeps the current block's bits in registers
+/// (each token taken would otherwise be a load and a store of them).
 pub(crate) struct Index<'a> {
     bytes: &'a [u8],
     /// Where the next block starts.
@@ -41,13 +46,19 @@ pub(crate) struct Index<'a> {
     digits: u64,
     /// A block passed over held dirty bits that no string has claimed yet.
     dirty_before: bool,
+    carry: Carry,
+}
+
+/// What one block's bits depend on from the block before it.
+#[derive(Clone, Copy)]
+struct Carry {
     /// All ones when the previous block ended inside a string.
     in_string: u64,
-    /// The previous block ended with a backslash that escapes this block's first byte.
-    escape: bool,
     /// 1 when the previous block's last byte ends a token run (whitespace, punctuation or a
     /// quote), so that a non-whitespace byte first in this block starts a token.
     boundary: u64,
+    /// The previous block ended with a backslash that escapes this block's first byte.
+    escape: bool,
     /// Non-ASCII bytes need no check (the input is a `str`).
     trusted_utf8: bool,
 }
@@ -65,10 +76,7 @@ impl<'a> Index<'a> {
             ends: 0,
             digits: 0,
             dirty_before: false,
-            in_string: 0,
-            escape: false,
-            boundary: 1,
-            trusted_utf8,
+            carry: Carry { in_string: 0, boundary: 1, escape: false, trusted_utf8 },
         }
     }
 
@@ -139,25 +147,34 @@ impl<'a> Index<'a> {
     }
 
     /// Moves to the next whole block; false when there is none.
-    #[inline(never)]
+    #[inline(always)]
     fn advance(&mut self) -> bool {
         let at = self.next_block;
-        let bytes = self.bytes;
-        let Some(block) = bytes.get(at..at + BLOCK) else {
+        let Some(block) = self.bytes.get(at..at + BLOCK) else {
             return false;
         };
         let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
+        let (bits, carry) = block_bits(block, self.carry);
+        self.carry = carry;
         self.dirty_before |= self.dirty != 0;
         self.block = at;
         self.next_block = at + BLOCK;
-        let bits = scan::classify_with(block, |classes| self.bits(classes));
         self.tokens = bits.tokens;
         self.dirty = bits.dirty;
         self.ends = bits.ends;
         self.digits = bits.digits;
         true
     }
+}
 
+/// The token and dirty bits of a block, and the state carried to the next.
+#[inline(never)]
+fn block_bits(block: &[u8; BLOCK], mut carry: Carry) -> (Bits, Carry) {
+    let bits = scan::classify_with(block, |classes| carry.bits(classes));
+    (bits, carry)
+}
+
+impl Carry {
     /// The token and dirty bits of a block, carrying the string, escape and boundary state.
     #[inline(always)]
     fn bits(&mut self, c: &Classes) -> Bits {
