@@ -152,11 +152,11 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
     {
         if std::arch::is_x86_feature_detected!("sse2") {
             // SAFETY: SSE2 was detected just above.
-            kernels.push(("sse2", |b| unsafe { x86::classify_with_sse2(b, |c| *c) }));
+            kernels.push(("sse2", |b| unsafe { x86::classify_with_sse2(b, |c, _| *c) }));
         }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 was detected just above.
-            kernels.push(("avx2", |b| unsafe { x86::classify_with_avx2(b, |c| *c) }));
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
+            // SAFETY: AVX2 and PCLMULQDQ were detected just above.
+            kernels.push(("avx2", |b| unsafe { x86::classify_with_avx2(b, |c, _| *c) }));
         }
     }
     kernels
@@ -172,6 +172,12 @@ pub(crate) fn check_all(bytes: &[u8]) {
         let block: &[u8; BLOCK] = block.try_into().expect("a block");
         for (name, kernel) in classifiers() {
             assert_eq!(kernel(block), classify_reference(block), "{name} on {block:?}");
+        }
+    }
+    for word in bytes.windows(8).take(70) {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        for (name, kernel) in prefix_xors() {
+            assert_eq!(kernel(x), prefix_xor_reference(x), "{name} on {x:#018x}");
         }
     }
     for start in starts {
@@ -208,4 +214,28 @@ pub(crate) fn check_all(bytes: &[u8]) {
             assert_eq!(kernel(part), line_stats_reference(part), "{name} from {start}");
         }
     }
+}
+
+/// One bit at a time: the reference for [`PrefixXor::apply`].
+pub(crate) fn prefix_xor_reference(x: u64) -> u64 {
+    let mut acc = 0;
+    let mut out = 0;
+    for i in 0..64 {
+        acc ^= (x >> i) & 1;
+        out |= acc << i;
+    }
+    out
+}
+
+pub(crate) type PrefixXorKernel = fn(u64) -> u64;
+
+/// Every prefix XOR this CPU can run, by name.
+pub(crate) fn prefix_xors() -> Vec<(&'static str, PrefixXorKernel)> {
+    let mut kernels: Vec<(&'static str, PrefixXorKernel)> = vec![("shifts", prefix_xor)];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("pclmulqdq") {
+        // SAFETY: PCLMULQDQ was detected just above.
+        kernels.push(("clmul", |x| unsafe { x86::prefix_xor_clmul(x) }));
+    }
+    kernels
 }

@@ -53,8 +53,12 @@ fn detect() -> Level {
 fn best_level() -> Level {
     #[cfg(target_arch = "x86_64")]
     {
-        // Every CPU with AVX2 has POPCNT too, but the kernels ask for both, so check both.
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
+        // Every CPU with AVX2 has POPCNT and PCLMULQDQ too, but the kernels ask for them, so
+        // check them all.
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("pclmulqdq")
+        {
             return Level::Avx2;
         }
         if std::arch::is_x86_feature_detected!("sse2") {
@@ -200,13 +204,53 @@ pub(crate) struct Classes {
 /// Classifies the bytes of one block: what a structural index of JSON text is made of.
 #[inline(always)]
 pub(crate) fn classify(block: &[u8; BLOCK]) -> Classes {
-    classify_with(block, |classes| *classes)
+    classify_with(block, |classes, _| *classes)
+}
+
+/// Prefix XOR of a block's mask, the way the classifying kernel does it best: handed to the
+/// `then` of [`classify_with`], it is compiled inside that kernel.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PrefixXor {
+    /// Carry-less multiplication: only the AVX2 kernel (whose CPUs have PCLMULQDQ, which the
+    /// dispatch checks) makes this, so that [`apply`](PrefixXor::apply) may use it.
+    clmul: bool,
+}
+
+impl PrefixXor {
+    const PORTABLE: PrefixXor = PrefixXor { clmul: false };
+    #[cfg(target_arch = "x86_64")]
+    const CLMUL: PrefixXor = PrefixXor { clmul: true };
+
+    /// Bit `i` of the result is the XOR of bits `0..=i` of `x`.
+    #[inline(always)]
+    pub(crate) fn apply(self, x: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.clmul {
+            // SAFETY: `clmul` is set only by the AVX2 kernel, which runs only on CPUs with
+            // PCLMULQDQ (see `best_level`).
+            return unsafe { x86::prefix_xor_clmul(x) };
+        }
+        prefix_xor(x)
+    }
+}
+
+/// Bit `i` of the result is the XOR of bits `0..=i` of `x`, by shifts.
+#[inline(always)]
+pub(crate) fn prefix_xor(mut x: u64) -> u64 {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    x
 }
 
 /// Classifies one block and hands the classes to `then`, which is compiled inside the vector
-/// kernel, so that the masks stay in registers for what `then` makes of them.
+/// kernel, so that the masks stay in registers for what `then` makes of them; with them, the
+/// kernel's best [`PrefixXor`].
 #[inline(always)]
-pub(crate) fn classify_with<R>(block: &[u8; BLOCK], then: impl FnOnce(&Classes) -> R) -> R {
+pub(crate) fn classify_with<R>(block: &[u8; BLOCK], then: impl FnOnce(&Classes, PrefixXor) -> R) -> R {
     match level() {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports AVX2 only when the CPU has it.
@@ -214,7 +258,7 @@ pub(crate) fn classify_with<R>(block: &[u8; BLOCK], then: impl FnOnce(&Classes) 
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::classify_with_sse2(block, then) },
-        _ => then(&swar::classify(block)),
+        _ => then(&swar::classify(block), PrefixXor::PORTABLE),
     }
 }
 

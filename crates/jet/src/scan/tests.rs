@@ -442,3 +442,17 @@ fn classify_matches_reference_on_every_byte_and_random_blocks() {
         }
     }
 }
+
+#[test]
+fn prefix_xor_matches_reference() {
+    let mut rng = Rng(11);
+    let mut masks = vec![0, u64::MAX, 1, 1 << 63, 0x5555_5555_5555_5555];
+    masks.extend((0..64).map(|i| 1u64 << i));
+    masks.extend((0..64).flat_map(|i| (i..64).map(move |j| (1u64 << i) | (1u64 << j))));
+    masks.extend((0..2000).map(|_| rng.next()));
+    for (name, kernel) in prefix_xors() {
+        for &x in &masks {
+            assert_eq!(kernel(x), prefix_xor_reference(x), "{name} on {x:#018x}");
+        }
+    }
+}

@@ -22,7 +22,7 @@
 //! over whole blocks, so that no load goes past the input; the reader finishes the last bytes
 //! itself.
 
-use crate::scan::{self, Classes, BLOCK};
+use crate::scan::{self, Classes, PrefixXor, BLOCK};
 
 /// The positions of tokens in a window, block by block.
 ///
@@ -170,18 +170,18 @@ impl<'a> Index<'a> {
 /// The token and dirty bits of a block, and the state carried to the next.
 #[inline(never)]
 fn block_bits(block: &[u8; BLOCK], mut carry: Carry) -> (Bits, Carry) {
-    let bits = scan::classify_with(block, |classes| carry.bits(classes));
+    let bits = scan::classify_with(block, |classes, prefix_xor| carry.bits(classes, prefix_xor));
     (bits, carry)
 }
 
 impl Carry {
     /// The token and dirty bits of a block, carrying the string, escape and boundary state.
     #[inline(always)]
-    fn bits(&mut self, c: &Classes) -> Bits {
+    fn bits(&mut self, c: &Classes, prefix_xor: PrefixXor) -> Bits {
         let escaped = escaped(c.backslash, &mut self.escape);
         let quote = c.quote & !escaped;
         // From each opening quote up to (not including) its closing quote.
-        let in_string = prefix_xor(quote) ^ self.in_string;
+        let in_string = prefix_xor.apply(quote) ^ self.in_string;
         self.in_string = ((in_string as i64) >> 63) as u64;
         let content = in_string & !quote;
         let outside = !(in_string | quote);
@@ -225,18 +225,6 @@ fn escaped(backslash: u64, carry: &mut bool) -> u64 {
     let codes = ((starts << 1 | ODD).wrapping_sub(starts)) ^ ODD;
     *carry = (codes & backslash) >> 63 != 0;
     codes ^ (backslash | carried)
-}
-
-/// Bit `i` of the result is the XOR of bits `0..=i` of `x`.
-#[inline(always)]
-fn prefix_xor(mut x: u64) -> u64 {
-    x ^= x << 1;
-    x ^= x << 2;
-    x ^= x << 4;
-    x ^= x << 8;
-    x ^= x << 16;
-    x ^= x << 32;
-    x
 }
 
 #[cfg(test)]
