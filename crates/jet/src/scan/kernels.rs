@@ -168,15 +168,16 @@ pub(crate) fn check_all(bytes: &[u8]) {
     let len = bytes.len();
     let starts = (0..=len.min(70)).chain((len.saturating_sub(40)..=len).step_by(3));
     let (runs, checked, finders) = (string_runs(), checked_runs(), structural_finders());
+    let (classifiers, prefix_xors) = (classifiers(), prefix_xors());
     for block in bytes.windows(BLOCK).take(70) {
         let block: &[u8; BLOCK] = block.try_into().expect("a block");
-        for (name, kernel) in classifiers() {
+        for (name, kernel) in &classifiers {
             assert_eq!(kernel(block), classify_reference(block), "{name} on {block:?}");
         }
     }
     for word in bytes.windows(8).take(70) {
         let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        for (name, kernel) in prefix_xors() {
+        for (name, kernel) in &prefix_xors {
             assert_eq!(kernel(x), prefix_xor_reference(x), "{name} on {x:#018x}");
         }
     }

@@ -213,6 +213,7 @@ pub(crate) fn classify(block: &[u8; BLOCK]) -> Classes {
 pub(crate) struct PrefixXor {
     /// Carry-less multiplication: only the AVX2 kernel (whose CPUs have PCLMULQDQ, which the
     /// dispatch checks) makes this, so that [`apply`](PrefixXor::apply) may use it.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     clmul: bool,
 }
 

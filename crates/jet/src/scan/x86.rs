@@ -29,6 +29,9 @@ pub(super) trait Vector: Copy {
     unsafe fn max_u8(self, other: Self) -> Self;
     /// One bit per lane: its top bit.
     unsafe fn mask(self) -> u32;
+    /// The lanes of JSON whitespace, of punctuation (`{}[],:`) and of ASCII digits: all ones
+    /// where the byte is of the class, zeros elsewhere.
+    unsafe fn lexical(self) -> [Self; 3];
 }
 
 impl Vector for __m128i {
@@ -68,6 +71,23 @@ impl Vector for __m128i {
         // SAFETY: SSE2 is present (trait contract).
         unsafe { _mm_movemask_epi8(self) as u32 }
     }
+    /// A compare per byte value (SSE2 has no byte shuffle).
+    #[inline(always)]
+    unsafe fn lexical(self) -> [Self; 3] {
+        // SAFETY: SSE2 is present (trait contract).
+        unsafe {
+            let is = |byte: u8| self.eq(Self::splat(byte));
+            // Setting bit 5 folds `[` into `{` and `]` into `}`, and no other byte into either.
+            let folded = self.or(Self::splat(0x20));
+            let punct =
+                folded.eq(Self::splat(b'{')).or(folded.eq(Self::splat(b'}'))).or(is(b',')).or(is(b':'));
+            let ws = is(b' ').or(is(b'\n')).or(is(b'\r')).or(is(b'\t'));
+            // XOR with `0` takes the digits to 0..=9 and every other byte above 9.
+            let nine = Self::splat(9);
+            let digit = self.xor(Self::splat(b'0')).max_u8(nine).eq(nine);
+            [ws, punct, digit]
+        }
+    }
 }
 
 impl Vector for __m256i {
@@ -106,6 +126,27 @@ impl Vector for __m256i {
     unsafe fn mask(self) -> u32 {
         // SAFETY: AVX2 is present (trait contract).
         unsafe { _mm256_movemask_epi8(self) as u32 }
+    }
+    /// Two table lookups, one per nibble ([`LEX_LOW`], [`LEX_HIGH`]), rather than a compare
+    /// per byte value.
+    #[inline(always)]
+    unsafe fn lexical(self) -> [Self; 3] {
+        // SAFETY: AVX2 is present (trait contract); the tables have 16 readable bytes.
+        unsafe {
+            let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(self), _mm256_set1_epi8(0x0F));
+            let class = _mm256_and_si256(
+                _mm256_shuffle_epi8(table(&LEX_LOW), self),
+                _mm256_shuffle_epi8(table(&LEX_HIGH), high_nibble),
+            );
+            // The class bits are below 0x80, so "some of `bits`" is "greater than zero".
+            let any_of = |bits: u8| {
+                _mm256_cmpgt_epi8(
+                    _mm256_and_si256(class, _mm256_set1_epi8(bits as i8)),
+                    _mm256_setzero_si256(),
+                )
+            };
+            [any_of(LEX_WS), any_of(LEX_PUNCT), any_of(LEX_DIGIT)]
+        }
     }
 }
 
@@ -401,16 +442,12 @@ unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
     // load reads `BYTES` bytes at `k` with `k + BYTES <= BLOCK`, inside `block`.
     unsafe {
         let is = |v: V, byte: u8| v.eq(V::splat(byte));
-        let (bit5, control) = (V::splat(0x20), V::splat(0x1F));
-        let (zero, nine) = (V::splat(b'0'), V::splat(9));
+        let control = V::splat(0x1F);
         let mut classes = Classes::default();
         let mut k = 0;
         while k < BLOCK {
             let v = V::load(block.as_ptr().add(k));
-            // Setting bit 5 folds `[` into `{` and `]` into `}`, and no other byte into either.
-            let folded = v.or(bit5);
-            let punct = is(folded, b'{').or(is(folded, b'}')).or(is(v, b',')).or(is(v, b':'));
-            let ws = is(v, b' ').or(is(v, b'\n')).or(is(v, b'\r')).or(is(v, b'\t'));
+            let [ws, punct, digit] = v.lexical();
             classes.quote |= u64::from(is(v, b'"').mask()) << k;
             classes.backslash |= u64::from(is(v, b'\\').mask()) << k;
             classes.punct |= u64::from(punct.mask()) << k;
@@ -418,8 +455,7 @@ unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
             // max(x, 0x1F) == 0x1F exactly when x <= 0x1F.
             classes.control |= u64::from(v.max_u8(control).eq(control).mask()) << k;
             classes.high |= u64::from(v.mask()) << k;
-            // XOR with `0` takes the digits to 0..=9 and every other byte above 9.
-            classes.digit |= u64::from(v.xor(zero).max_u8(nine).eq(nine).mask()) << k;
+            classes.digit |= u64::from(digit.mask()) << k;
             k += V::BYTES;
         }
         classes
@@ -450,10 +486,10 @@ pub(super) unsafe fn classify_with_avx2<R>(
 ) -> R {
     // SAFETY: AVX2 is enabled for this function, and the caller guarantees PCLMULQDQ, which
     // `PrefixXor::CLMUL` asks for.
-    then(&unsafe { classify_avx2(block) }, PrefixXor::CLMUL)
+    then(&unsafe { classify::<__m256i>(block) }, PrefixXor::CLMUL)
 }
 
-/// Lexical classes of ASCII bytes for [`classify_avx2`], as bits: a byte's class is the AND of
+/// Lexical classes of ASCII bytes for the AVX2 [`Vector::lexical`], as bits: a byte's class is the AND of
 /// the entry of its low nibble in [`LEX_LOW`] and of its high nibble in [`LEX_HIGH`], which is
 /// exact for each class (the tests compare every byte with the reference).
 const LEX_SPACE: u8 = 1 << 0; // 0x20
@@ -505,51 +541,6 @@ const LEX_HIGH: [u8; 16] = [
     0,
     0,
 ];
-
-/// [`super::classify`] with AVX2: whitespace, punctuation and digits by two table lookups
-/// (one per nibble) rather than a compare per byte value.
-///
-/// # Safety
-/// AVX2 must be present.
-#[inline(always)]
-unsafe fn classify_avx2(block: &[u8; BLOCK]) -> Classes {
-    // SAFETY: AVX2 is present (function contract); each load reads 32 bytes at `k` with
-    // `k + 32 <= BLOCK`, inside `block`; the tables have 16 readable bytes.
-    unsafe {
-        let (low, high) = (table(&LEX_LOW), table(&LEX_HIGH));
-        let nibble = _mm256_set1_epi8(0x0F);
-        let zero = _mm256_setzero_si256();
-        let (quote, backslash, control) =
-            (_mm256_set1_epi8(b'"' as i8), _mm256_set1_epi8(b'\\' as i8), _mm256_set1_epi8(0x1F));
-        // Lanes whose class has none of `bits`.
-        let none_of = |class: __m256i, bits: u8| {
-            _mm256_movemask_epi8(_mm256_cmpeq_epi8(
-                _mm256_and_si256(class, _mm256_set1_epi8(bits as i8)),
-                zero,
-            )) as u32
-        };
-        let mut classes = Classes::default();
-        let (mut not_ws, mut not_punct, mut not_digit) = (0u64, 0u64, 0u64);
-        for k in [0, 32] {
-            let v = _mm256_loadu_si256(block.as_ptr().add(k).cast());
-            let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
-            let class = _mm256_and_si256(_mm256_shuffle_epi8(low, v), _mm256_shuffle_epi8(high, high_nibble));
-            not_ws |= u64::from(none_of(class, LEX_WS)) << k;
-            not_punct |= u64::from(none_of(class, LEX_PUNCT)) << k;
-            not_digit |= u64::from(none_of(class, LEX_DIGIT)) << k;
-            classes.quote |= u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, quote)) as u32) << k;
-            classes.backslash |= u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, backslash)) as u32) << k;
-            // max(x, 0x1F) == 0x1F exactly when x <= 0x1F.
-            let below = _mm256_cmpeq_epi8(_mm256_max_epu8(v, control), control);
-            classes.control |= u64::from(_mm256_movemask_epi8(below) as u32) << k;
-            classes.high |= u64::from(_mm256_movemask_epi8(v) as u32) << k;
-        }
-        classes.ws = !not_ws;
-        classes.punct = !not_punct;
-        classes.digit = !not_digit;
-        classes
-    }
-}
 
 /// Bit `i` of the result is the XOR of bits `0..=i` of `x`: the carry-less product of `x` and
 /// all ones.

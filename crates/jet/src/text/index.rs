@@ -49,7 +49,8 @@ pub(crate) struct Index<'a> {
     carry: Carry,
 }
 
-/// What one block's bits depend on from the block before it.
+/// What one block's bits depend on besides its bytes: the state the block before it leaves,
+/// and whether non-ASCII bytes need a check.
 #[derive(Clone, Copy)]
 struct Carry {
     /// All ones when the previous block ended inside a string.
