@@ -24,12 +24,24 @@ fn main() {
     // prints each one's best and median time: a steadier comparison than two processes.
     if let Some(ops) = op.strip_prefix("race:") {
         let ops: Vec<&str> = ops.split(',').collect();
+        // Each sample runs an operation often enough to take about 50 µs (by the slowest
+        // operation's first run), so that the clock and the machine's jitter weigh little on
+        // small documents.
+        let once = ops.iter().map(|op| {
+            let t = std::time::Instant::now();
+            std::hint::black_box(run(op, &path, &bytes));
+            t.elapsed()
+        });
+        let slowest = once.max().unwrap_or_default().max(std::time::Duration::from_nanos(1));
+        let reps = (50_000 / slowest.as_nanos()).clamp(1, 10_000) as u32;
         let mut times = vec![Vec::with_capacity(iters); ops.len()];
         for _ in 0..iters {
             for (op, times) in ops.iter().zip(&mut times) {
                 let t = std::time::Instant::now();
-                std::hint::black_box(run(op, &path, &bytes));
-                times.push(t.elapsed());
+                for _ in 0..reps {
+                    std::hint::black_box(run(op, &path, &bytes));
+                }
+                times.push(t.elapsed() / reps);
             }
         }
         let best = |t: &mut Vec<std::time::Duration>| {
