@@ -128,6 +128,10 @@ pub(crate) fn string_run_checked(bytes: &[u8], start: usize) -> CheckedRun {
             let valid = word & before & HI == 0 || core::str::from_utf8(&bytes[start..start + n]).is_ok();
             return CheckedRun { end: start + n, valid };
         }
+    } else {
+        // Fewer than eight bytes left (the strings at the end of a small document): a byte
+        // loop, with no vector kernel to set up.
+        return string_run_checked_portable(bytes, start);
     }
     string_run_checked_long(bytes, start)
 }

@@ -167,6 +167,16 @@ fn checked_run_matches_reference() {
                     checked_reference(cut, start),
                     "{name}: cut at {end} from {start}"
                 );
+                // A bad byte last in the slice: in the kernels' tails (and the short path).
+                for &bad in &bad_bytes {
+                    let mut buf = text[..=end].to_vec();
+                    buf[end] = bad;
+                    assert_eq!(
+                        kernel(&buf, start),
+                        checked_reference(&buf, start),
+                        "{name}: {bad:#x} last, at {end} from {start}"
+                    );
+                }
             }
             // A bad byte at every offset before a closing quote.
             for at in start..80 {

@@ -673,9 +673,10 @@ pub(super) unsafe fn string_run_checked_avx2(bytes: &[u8], start: usize) -> Chec
         // last character the blocks reached.
         let rest = swar::string_run(bytes, i);
         let from = last_char_start(bytes, start, i);
-        let valid =
-            _mm256_testz_si256(error, error) != 0 && core::str::from_utf8(&bytes[from..rest.end]).is_ok();
-        CheckedRun { end: rest.end, valid }
+        // An ASCII tail after whole characters needs no second look.
+        let tail_valid =
+            (from == i && !rest.non_ascii) || core::str::from_utf8(&bytes[from..rest.end]).is_ok();
+        CheckedRun { end: rest.end, valid: _mm256_testz_si256(error, error) != 0 && tail_valid }
     }
 }
 
