@@ -78,22 +78,25 @@ pub(crate) struct State {
     outer: Vec<u64>,
     max_depth: usize,
     pub(crate) names: Names,
-    /// In the pool: dropping it just frees the buffers.
-    pooled: bool,
+    /// The box the buffers came in from this thread's pool, to carry them back in.
+    home: Home,
 }
 
 impl State {
     pub(crate) fn new(max_depth: usize, allow_duplicates: bool) -> State {
-        let mut state = POOL.with(|pool| pool.borrow_mut().pop()).unwrap_or_else(|| State {
+        let mut state = State {
             cur: TOP,
             outer: Vec::new(),
             max_depth,
             names: Names::new(allow_duplicates),
-            pooled: false,
-        });
-        state.pooled = false;
-        state.max_depth = max_depth;
-        state.names.allow_duplicates = allow_duplicates;
+            home: Home(None),
+        };
+        // A box moves out of the pool, not a whole state: a state is too big to move inline.
+        if let Some(mut spare) = POOL.try_with(|pool| pool.try_borrow_mut().ok()?.pop()).ok().flatten() {
+            state.outer = core::mem::take(&mut spare.outer);
+            state.names.adopt(&mut spare);
+            state.home = Home(Some(spare));
+        }
         state
     }
 
@@ -227,34 +230,54 @@ impl State {
     }
 }
 
-/// States whose buffers a finished reader or writer left for the next one on this thread, so
-/// that reading a small document allocates nothing for the grammar after the first time.
+/// How many finished readers' and writers' buffers this thread keeps for the next ones, so that
+/// reading a small document allocates nothing for the grammar after the first time.
 const POOL_SIZE: usize = 4;
 /// A state keeps its buffers for reuse only up to this many bytes of them.
 const POOL_BYTES_MAX: usize = 64 * 1024;
 
+/// The buffers of a finished state, emptied, in the pool.
+#[derive(Debug, Default)]
+struct Spare {
+    outer: Vec<u64>,
+    recs: Vec<Rec>,
+    prints: Vec<u32>,
+    bytes: Vec<u8>,
+    frames: Vec<Frame>,
+    tables: Vec<NameTable>,
+    keys: Option<NameHash>,
+}
+
+/// A state's box from the pool; a clone has none (its buffers are new).
+#[derive(Debug)]
+struct Home(Option<Box<Spare>>);
+
+impl Clone for Home {
+    fn clone(&self) -> Home {
+        Home(None)
+    }
+}
+
 thread_local! {
-    static POOL: core::cell::RefCell<Vec<State>> = const { core::cell::RefCell::new(Vec::new()) };
+    // Boxed on purpose: taking a spare out moves a pointer, not the buffers' headers.
+    #[allow(clippy::vec_box)]
+    static POOL: core::cell::RefCell<Vec<Box<Spare>>> = const { core::cell::RefCell::new(Vec::new()) };
 }
 
 impl Drop for State {
     fn drop(&mut self) {
-        if self.pooled || (self.outer.capacity() == 0 && self.names.recs.capacity() == 0) {
+        if self.outer.capacity() == 0 && self.names.recs.capacity() == 0 {
             return;
         }
         let held = self.outer.capacity() * 8 + self.names.held_bytes();
         if held > POOL_BYTES_MAX {
             return;
         }
-        let mut state = State {
-            cur: TOP,
-            outer: core::mem::take(&mut self.outer),
-            max_depth: 0,
-            names: self.names.take_cleared(),
-            pooled: true,
-        };
-        state.outer.clear();
-        super::give_back(&POOL, state, POOL_SIZE);
+        let mut spare = self.home.0.take().unwrap_or_default();
+        spare.outer = core::mem::take(&mut self.outer);
+        spare.outer.clear();
+        self.names.give_back(&mut spare);
+        super::give_back(&POOL, spare, POOL_SIZE);
     }
 }
 
@@ -366,29 +389,33 @@ impl Names {
             + self.spare.iter().map(|t| t.slots.capacity() * 8).sum::<usize>()
     }
 
-    /// The buffers, emptied, leaving empty ones behind.
-    fn take_cleared(&mut self) -> Names {
-        let mut names = Names {
-            allow_duplicates: false,
-            recs: core::mem::take(&mut self.recs),
-            prints: core::mem::take(&mut self.prints),
-            bytes: core::mem::take(&mut self.bytes),
-            frames: core::mem::take(&mut self.frames),
-            seen: 0,
-            keys: self.keys,
-            spare: core::mem::take(&mut self.spare),
-            borrowed_from: 0,
-        };
-        names.recs.clear();
-        names.prints.clear();
-        names.bytes.clear();
+    /// Takes the (empty) buffers of `spare`, from the pool.
+    fn adopt(&mut self, spare: &mut Spare) {
+        self.recs = core::mem::take(&mut spare.recs);
+        self.prints = core::mem::take(&mut spare.prints);
+        self.bytes = core::mem::take(&mut spare.bytes);
+        self.frames = core::mem::take(&mut spare.frames);
+        self.spare = core::mem::take(&mut spare.tables);
+        self.keys = spare.keys;
+    }
+
+    /// Moves the buffers, emptied, into `spare` for the pool, leaving empty ones behind.
+    fn give_back(&mut self, spare: &mut Spare) {
         // Open objects' tables go back to the spares.
-        for frame in names.frames.drain(..) {
+        for frame in self.frames.drain(..) {
             if let Some(table) = frame.table {
-                names.spare.push(table);
+                self.spare.push(table);
             }
         }
-        names
+        self.recs.clear();
+        self.prints.clear();
+        self.bytes.clear();
+        spare.recs = core::mem::take(&mut self.recs);
+        spare.prints = core::mem::take(&mut self.prints);
+        spare.bytes = core::mem::take(&mut self.bytes);
+        spare.frames = core::mem::take(&mut self.frames);
+        spare.tables = core::mem::take(&mut self.spare);
+        spare.keys = self.keys;
     }
 
     #[inline]
