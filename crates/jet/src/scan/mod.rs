@@ -119,19 +119,18 @@ pub(crate) struct CheckedRun {
 /// finds the error with [`validate_utf8`].
 #[inline(always)]
 pub(crate) fn string_run_checked(bytes: &[u8], start: usize) -> CheckedRun {
-    if start + 8 <= bytes.len() {
-        let word = load_u64(bytes, start);
-        let special = swar::specials(word);
-        if special != 0 {
-            let n = (special.trailing_zeros() / 8) as usize;
-            let before = if n == 0 { 0 } else { u64::MAX >> (64 - 8 * n) };
-            let valid = word & before & HI == 0 || core::str::from_utf8(&bytes[start..start + n]).is_ok();
-            return CheckedRun { end: start + n, valid };
-        }
-    } else {
+    if start + 8 > bytes.len() {
         // Fewer than eight bytes left (the strings at the end of a small document): a byte
         // loop, with no vector kernel to set up.
         return string_run_checked_portable(bytes, start);
+    }
+    let word = load_u64(bytes, start);
+    let special = swar::specials(word);
+    if special != 0 {
+        let n = (special.trailing_zeros() / 8) as usize;
+        let before = if n == 0 { 0 } else { u64::MAX >> (64 - 8 * n) };
+        let valid = word & before & HI == 0 || core::str::from_utf8(&bytes[start..start + n]).is_ok();
+        return CheckedRun { end: start + n, valid };
     }
     string_run_checked_long(bytes, start)
 }

@@ -93,11 +93,23 @@ impl State {
         };
         // A box moves out of the pool, not a whole state: a state is too big to move inline.
         if let Some(mut spare) = POOL.try_with(|pool| pool.try_borrow_mut().ok()?.pop()).ok().flatten() {
-            state.outer = core::mem::take(&mut spare.outer);
-            state.names.adopt(&mut spare);
+            state.swap_buffers(&mut spare);
             state.home = Home(Some(spare));
         }
         state
+    }
+
+    /// Trades buffers with `spare`: the pool's for a new state's empty ones, and back, emptied,
+    /// for the box's empty ones when the state is dropped.
+    fn swap_buffers(&mut self, spare: &mut Spare) {
+        core::mem::swap(&mut self.outer, &mut spare.outer);
+        let names = &mut self.names;
+        core::mem::swap(&mut names.recs, &mut spare.recs);
+        core::mem::swap(&mut names.prints, &mut spare.prints);
+        core::mem::swap(&mut names.bytes, &mut spare.bytes);
+        core::mem::swap(&mut names.frames, &mut spare.frames);
+        core::mem::swap(&mut names.spare, &mut spare.tables);
+        core::mem::swap(&mut names.keys, &mut spare.keys);
     }
 
     /// Sets the limits (meant for a state that has read nothing yet).
@@ -273,10 +285,10 @@ impl Drop for State {
         if held > POOL_BYTES_MAX {
             return;
         }
+        self.outer.clear();
+        self.names.clear_for_pool();
         let mut spare = self.home.0.take().unwrap_or_default();
-        spare.outer = core::mem::take(&mut self.outer);
-        spare.outer.clear();
-        self.names.give_back(&mut spare);
+        self.swap_buffers(&mut spare);
         super::give_back(&POOL, spare, POOL_SIZE);
     }
 }
@@ -389,19 +401,9 @@ impl Names {
             + self.spare.iter().map(|t| t.slots.capacity() * 8).sum::<usize>()
     }
 
-    /// Takes the (empty) buffers of `spare`, from the pool.
-    fn adopt(&mut self, spare: &mut Spare) {
-        self.recs = core::mem::take(&mut spare.recs);
-        self.prints = core::mem::take(&mut spare.prints);
-        self.bytes = core::mem::take(&mut spare.bytes);
-        self.frames = core::mem::take(&mut spare.frames);
-        self.spare = core::mem::take(&mut spare.tables);
-        self.keys = spare.keys;
-    }
-
-    /// Moves the buffers, emptied, into `spare` for the pool, leaving empty ones behind.
-    fn give_back(&mut self, spare: &mut Spare) {
-        // Open objects' tables go back to the spares.
+    /// Empties the buffers for the pool, keeping their capacity (and the tables of open
+    /// objects, as spares).
+    fn clear_for_pool(&mut self) {
         for frame in self.frames.drain(..) {
             if let Some(table) = frame.table {
                 self.spare.push(table);
@@ -410,12 +412,6 @@ impl Names {
         self.recs.clear();
         self.prints.clear();
         self.bytes.clear();
-        spare.recs = core::mem::take(&mut self.recs);
-        spare.prints = core::mem::take(&mut self.prints);
-        spare.bytes = core::mem::take(&mut self.bytes);
-        spare.frames = core::mem::take(&mut self.frames);
-        spare.tables = core::mem::take(&mut self.spare);
-        spare.keys = self.keys;
     }
 
     #[inline]
