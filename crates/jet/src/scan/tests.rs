@@ -142,54 +142,83 @@ fn utf8_validators_match_std_on_random_input() {
     }
 }
 
+/// Texts for the checked run: dense multi-byte characters, plain ASCII (where a bad lead byte
+/// is followed by ASCII blocks), and ASCII with a character here and there. Each is long enough
+/// for the kernels' first block, several 64-byte steps and the 32-byte steps after them.
+fn checked_texts() -> [(&'static str, Vec<u8>); 3] {
+    let mut sparse = Vec::new();
+    while sparse.len() < 300 {
+        sparse.extend_from_slice(b"abcdefghijklmnopqrstuvwxyz0123456789");
+        sparse.extend_from_slice("😀".as_bytes());
+    }
+    [("dense", sample_text().repeat(2)), ("ascii", vec![b'q'; 300]), ("sparse", sparse)]
+}
+
 #[test]
 fn checked_run_matches_reference() {
-    let text = sample_text();
     let specials = [b'"', b'\\', 0x00, 0x1f];
     let bad_bytes = [0x80, 0xc0, 0xe0, 0xed, 0xf4, 0xf5, 0xff];
-    for (name, kernel) in checked_runs() {
-        for start in 0..8 {
-            for end in start..text.len().min(start + 90) {
-                // A special byte at `end` (possibly cutting a character), valid text before it.
-                for &special in &specials {
-                    let mut buf = text.clone();
-                    buf[end] = special;
+    const SPAN: usize = 260;
+    for (text_name, text) in checked_texts() {
+        for (name, kernel) in checked_runs() {
+            for start in 0..8 {
+                for end in start..start + SPAN {
+                    // A special byte at `end` (possibly cutting a character), valid text before it.
+                    for &special in &specials {
+                        let mut buf = text.clone();
+                        buf[end] = special;
+                        assert_eq!(
+                            kernel(&buf, start),
+                            checked_reference(&buf, start),
+                            "{name}, {text_name}: {special:#x} at {end} from {start}"
+                        );
+                    }
+                    // No special byte: the run goes to the end of the slice.
+                    let cut = &text[..end];
                     assert_eq!(
-                        kernel(&buf, start),
-                        checked_reference(&buf, start),
-                        "{name}: {special:#x} at {end} from {start}"
+                        kernel(cut, start),
+                        checked_reference(cut, start),
+                        "{name}, {text_name}: cut at {end} from {start}"
                     );
+                    // A bad byte last in the slice: in the kernels' tails (and the short path).
+                    for &bad in &bad_bytes {
+                        let mut buf = text[..=end].to_vec();
+                        buf[end] = bad;
+                        assert_eq!(
+                            kernel(&buf, start),
+                            checked_reference(&buf, start),
+                            "{name}, {text_name}: {bad:#x} last, at {end} from {start}"
+                        );
+                    }
                 }
-                // No special byte: the run goes to the end of the slice.
-                let cut = &text[..end];
-                assert_eq!(
-                    kernel(cut, start),
-                    checked_reference(cut, start),
-                    "{name}: cut at {end} from {start}"
-                );
-                // A bad byte last in the slice: in the kernels' tails (and the short path).
-                for &bad in &bad_bytes {
-                    let mut buf = text[..=end].to_vec();
-                    buf[end] = bad;
-                    assert_eq!(
-                        kernel(&buf, start),
-                        checked_reference(&buf, start),
-                        "{name}: {bad:#x} last, at {end} from {start}"
-                    );
+                // A bad byte at every offset before a closing quote.
+                for at in start..SPAN - 2 {
+                    for &bad in &bad_bytes {
+                        let mut buf = text.clone();
+                        buf[at] = bad;
+                        buf[SPAN] = b'"';
+                        assert_eq!(
+                            kernel(&buf, start),
+                            checked_reference(&buf, start),
+                            "{name}, {text_name}: {bad:#x} at {at} from {start}"
+                        );
+                    }
                 }
             }
-            // A bad byte at every offset before a closing quote.
-            for at in start..80 {
-                for &bad in &bad_bytes {
-                    let mut buf = text.clone();
-                    buf[at] = bad;
-                    buf[90] = b'"';
-                    assert_eq!(
-                        kernel(&buf, start),
-                        checked_reference(&buf, start),
-                        "{name}: {bad:#x} at {at} from {start}"
-                    );
-                }
+        }
+    }
+}
+
+#[test]
+fn checked_run_finds_every_special_byte_value() {
+    // Every byte value in every lane of the first block, a 64-byte step and a 32-byte step, so
+    // that the nibble tables that find quotes, backslashes and control bytes are exact.
+    for (name, kernel) in checked_runs() {
+        for byte in 0..=255u8 {
+            for at in (0..40).chain(90..140).chain(200..240) {
+                let mut buf = vec![b'a'; 300];
+                buf[at] = byte;
+                assert_eq!(kernel(&buf, 0), checked_reference(&buf, 0), "{name}: {byte:#x} at {at}");
             }
         }
     }

@@ -359,6 +359,32 @@ const BYTE_2_HIGH: [u8; 16] = [
     TOO_SHORT,
 ];
 
+/// Quotes, backslashes and control bytes by two nibble lookups: a byte is one of them exactly
+/// when the entry of its low nibble in [`SPECIAL_LOW`] and that of its high nibble in
+/// [`SPECIAL_HIGH`] share a bit (bytes from 0x80 look up 0 in [`SPECIAL_LOW`]: `vpshufb`
+/// zeroes lanes whose index has its top bit set).
+const SPECIAL_CONTROL: u8 = 1 << 0; // high nibble 0 or 1
+const SPECIAL_QUOTE: u8 = 1 << 1; // 0x22
+const SPECIAL_BACKSLASH: u8 = 1 << 2; // 0x5C
+
+/// By the low nibble.
+const SPECIAL_LOW: [u8; 16] = {
+    let mut t = [SPECIAL_CONTROL; 16];
+    t[0x2] |= SPECIAL_QUOTE;
+    t[0xC] |= SPECIAL_BACKSLASH;
+    t
+};
+
+/// By the high nibble.
+const SPECIAL_HIGH: [u8; 16] = {
+    let mut t = [0; 16];
+    t[0x0] = SPECIAL_CONTROL;
+    t[0x1] = SPECIAL_CONTROL;
+    t[0x2] = SPECIAL_QUOTE;
+    t[0x5] = SPECIAL_BACKSLASH;
+    t
+};
+
 /// A 16-entry table in both 128-bit halves.
 ///
 /// # Safety
@@ -384,16 +410,50 @@ macro_rules! prev {
 unsafe fn check_block(input: __m256i, prev_input: __m256i, tables: &[__m256i; 3]) -> __m256i {
     // SAFETY: AVX2 is present (function contract).
     unsafe {
-        let low_nibble = _mm256_set1_epi8(0x0F);
-        let prev1 = prev!(input, prev_input, 1);
-        let high = |v: __m256i| _mm256_and_si256(_mm256_srli_epi16::<4>(v), low_nibble);
-        let byte_1_high = _mm256_shuffle_epi8(tables[0], high(prev1));
-        let byte_1_low = _mm256_shuffle_epi8(tables[1], _mm256_and_si256(prev1, low_nibble));
-        let byte_2_high = _mm256_shuffle_epi8(tables[2], high(input));
+        let prev = [prev!(input, prev_input, 1), prev!(input, prev_input, 2), prev!(input, prev_input, 3)];
+        check_pairs(high_nibbles(input), prev, tables)
+    }
+}
+
+/// Checks the 32 bytes at `ptr`, given their high nibbles (`high`), when the three bytes
+/// before them are readable and part of the same text: the bytes one, two and three lanes back
+/// are unaligned loads, not shuffles of the block before (loads have more ports than shuffles).
+///
+/// # Safety
+/// AVX2 must be present; `ptr - 3 .. ptr + 32` must be readable.
+#[inline(always)]
+unsafe fn check_at(ptr: *const u8, high: __m256i, tables: &[__m256i; 3]) -> __m256i {
+    // SAFETY: AVX2 is present and the 35 bytes from `ptr - 3` are readable (function contract).
+    unsafe {
+        let load = |back: usize| _mm256_loadu_si256(ptr.sub(back).cast());
+        check_pairs(high, [load(1), load(2), load(3)], tables)
+    }
+}
+
+/// Each lane's high nibble.
+///
+/// # Safety
+/// AVX2 must be present.
+#[inline(always)]
+unsafe fn high_nibbles(v: __m256i) -> __m256i {
+    // SAFETY: AVX2 is present (function contract).
+    unsafe { _mm256_and_si256(_mm256_srli_epi16::<4>(v), _mm256_set1_epi8(0x0F)) }
+}
+
+/// The UTF-8 errors of the bytes whose high nibbles are `high` given, for each lane, the bytes
+/// one, two and three lanes before it (`prev`); zero when valid.
+///
+/// # Safety
+/// AVX2 must be present.
+#[inline(always)]
+unsafe fn check_pairs(high: __m256i, [prev1, prev2, prev3]: [__m256i; 3], tables: &[__m256i; 3]) -> __m256i {
+    // SAFETY: AVX2 is present (function contract).
+    unsafe {
+        let byte_1_high = _mm256_shuffle_epi8(tables[0], high_nibbles(prev1));
+        let byte_1_low = _mm256_shuffle_epi8(tables[1], _mm256_and_si256(prev1, _mm256_set1_epi8(0x0F)));
+        let byte_2_high = _mm256_shuffle_epi8(tables[2], high);
         let special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
         // Bytes two and three after a 3- and 4-byte lead must be continuations.
-        let prev2 = prev!(input, prev_input, 2);
-        let prev3 = prev!(input, prev_input, 3);
         let third = _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xE0u8 - 0x80) as i8));
         let fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xF0u8 - 0x80) as i8));
         let must_continue = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(0x80u8 as i8));
@@ -630,8 +690,9 @@ pub(super) unsafe fn line_stats_avx2(bytes: &[u8]) -> LineStats {
 pub(super) unsafe fn string_run_checked_avx2(bytes: &[u8], start: usize) -> CheckedRun {
     let len = bytes.len();
     let ptr = bytes.as_ptr();
-    // SAFETY: AVX2 is enabled for this function; every load reads 32 bytes at `i` with
-    // `i + 32 <= len`; `LANES` has 32 readable bytes.
+    // SAFETY: AVX2 is enabled for this function. Every load reads inside `bytes`: 32 bytes at
+    // `i` with `i + 32 <= len` (64 with `i + 64 <= len`), or at `i - 32` or back to `i - 3`
+    // with `i >= start + 32`; `LANES` has 32 readable bytes.
     unsafe {
         const LANES: [u8; 32] = {
             let mut lanes = [0u8; 32];
@@ -643,31 +704,70 @@ pub(super) unsafe fn string_run_checked_avx2(bytes: &[u8], start: usize) -> Chec
             lanes
         };
         let tables = [table(&BYTE_1_HIGH), table(&BYTE_1_LOW), table(&BYTE_2_HIGH)];
-        let (quote, backslash, control) =
-            (_mm256_set1_epi8(b'"' as i8), _mm256_set1_epi8(b'\\' as i8), _mm256_set1_epi8(0x1F));
+        let (special_low, special_high) = (table(&SPECIAL_LOW), table(&SPECIAL_HIGH));
+        // Nonzero lanes where the byte is a quote, a backslash or a control byte, from the
+        // bytes and their high nibbles, which the UTF-8 check needs too.
+        let special = |v: __m256i, high: __m256i| {
+            _mm256_and_si256(_mm256_shuffle_epi8(special_low, v), _mm256_shuffle_epi8(special_high, high))
+        };
+        let load = |at: usize| _mm256_loadu_si256(ptr.add(at).cast());
+        // The last block, holding its first special byte where `found` (nonzero lanes of
+        // `special`) says: only the lanes before it are checked; the others become ASCII zeros,
+        // which also catches a character it cuts. The run's end and whether it is valid.
+        let last = |at: usize, v: __m256i, found: __m256i, prev: __m256i, error: __m256i| {
+            let n =
+                (!_mm256_movemask_epi8(_mm256_cmpeq_epi8(found, _mm256_setzero_si256()))).trailing_zeros();
+            let lanes = _mm256_loadu_si256(LANES.as_ptr().cast());
+            let before = _mm256_cmpgt_epi8(_mm256_set1_epi8(n as i8), lanes);
+            let error = _mm256_or_si256(error, utf8_step(_mm256_and_si256(v, before), prev, &tables));
+            CheckedRun { end: at + n as usize, valid: _mm256_testz_si256(error, error) != 0 }
+        };
         let mut error = _mm256_setzero_si256();
-        let mut prev = _mm256_setzero_si256();
         let mut i = start;
-        while i + 32 <= len {
-            let v = _mm256_loadu_si256(ptr.add(i).cast());
-            let special = _mm256_or_si256(
-                _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash)),
-                _mm256_cmpeq_epi8(_mm256_max_epu8(v, control), control),
-            );
-            let found = _mm256_movemask_epi8(special) as u32;
-            if found != 0 {
-                // Check only the lanes before the special byte: the others become ASCII zeros,
-                // which also catches a character cut by the special byte.
-                let n = found.trailing_zeros();
-                let lanes = _mm256_loadu_si256(LANES.as_ptr().cast());
-                let before = _mm256_cmpgt_epi8(_mm256_set1_epi8(n as i8), lanes);
-                let v = _mm256_and_si256(v, before);
-                error = _mm256_or_si256(error, utf8_step(v, prev, &tables));
-                return CheckedRun { end: i + n as usize, valid: _mm256_testz_si256(error, error) != 0 };
+        if i + 32 <= len {
+            // The first block: ASCII zeros before the run.
+            let v = load(i);
+            let found = special(v, high_nibbles(v));
+            if _mm256_testz_si256(found, found) == 0 {
+                return last(i, v, found, _mm256_setzero_si256(), error);
             }
-            error = _mm256_or_si256(error, utf8_step(v, prev, &tables));
-            prev = v;
+            error = utf8_step(v, _mm256_setzero_si256(), &tables);
             i += 32;
+            // From here the three bytes before `i` are the run's: 64 bytes a step, with one test
+            // for a special byte and one for non-ASCII.
+            while i + 64 <= len {
+                let (a, b) = (load(i), load(i + 32));
+                let (high_a, high_b) = (high_nibbles(a), high_nibbles(b));
+                let found = _mm256_or_si256(special(a, high_a), special(b, high_b));
+                if _mm256_testz_si256(found, found) == 0 {
+                    break;
+                }
+                let step = if _mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0 {
+                    incomplete(load(i - 32))
+                } else {
+                    _mm256_or_si256(
+                        check_at(ptr.add(i), high_a, &tables),
+                        check_at(ptr.add(i + 32), high_b, &tables),
+                    )
+                };
+                error = _mm256_or_si256(error, step);
+                i += 64;
+            }
+            while i + 32 <= len {
+                let v = load(i);
+                let high = high_nibbles(v);
+                let found = special(v, high);
+                if _mm256_testz_si256(found, found) == 0 {
+                    return last(i, v, found, load(i - 32), error);
+                }
+                let step = if _mm256_movemask_epi8(v) == 0 {
+                    incomplete(load(i - 32))
+                } else {
+                    check_at(ptr.add(i), high, &tables)
+                };
+                error = _mm256_or_si256(error, step);
+                i += 32;
+            }
         }
         // Fewer than 32 bytes left: finish one byte at a time, validating from the start of the
         // last character the blocks reached.
