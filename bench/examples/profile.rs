@@ -10,7 +10,9 @@ mod typed;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let op = args.next().expect("operation: validate | validate-io | tokens | serde-ignored | sonic-ignored");
+    let op = args
+        .next()
+        .expect("operation: validate | validate-str | validate-io | tokens | serde-ignored | sonic-ignored");
     let path = args.next().expect("file");
     let iters: usize = args.next().map_or(100, |n| n.parse().expect("iterations"));
     // A generated document of the typed bench by its name ("gen: flat struct"), or a file.
@@ -71,6 +73,16 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
     let mut n = 0u64;
     match op {
         "validate" => jet::text::validate(bytes).expect("valid"),
+        "validate-str" => {
+            // Validation from a `str`, which needs no UTF-8 check: what that check costs. The
+            // file's UTF-8 is checked once, not per run (std's check would dominate the time).
+            static UTF8: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            assert!(*UTF8.get_or_init(|| std::str::from_utf8(bytes).is_ok()), "the file is UTF-8");
+            // SAFETY: checked above; every run gets the same bytes (the file read once in `main`).
+            let text = unsafe { std::str::from_utf8_unchecked(bytes) };
+            let mut r = jet::text::Reader::from_str(text);
+            r.skip_value().and_then(|()| r.finish()).expect("valid");
+        }
         "validate-dup" => {
             let opts = jet::Options::default().allow_duplicate_names(true);
             jet::text::validate_with(bytes, &opts).expect("valid")

@@ -52,6 +52,10 @@ fn limits_table() {
     let long = "x".repeat(1000);
     let digits = "7".repeat(1000);
     let doc = format!(r#"{{"a": "{long}", "b": [1, 2]}}"#);
+    // Tokens after 121 bytes of others, so that slices are read from the structural index.
+    let pad = format!("{{\"pad\": [{}], ", (1..=30).map(|i| i.to_string()).collect::<Vec<_>>().join(", "));
+    let indexed_string = |len| format!(r#"{pad}"s": "{}"}}"#, "x".repeat(len));
+    let indexed_number = |len| format!(r#"{pad}"n": {}}}"#, "7".repeat(len));
     #[rustfmt::skip]
     let cases: Vec<(&str, Options, String, Outcome)> = vec![
         // Strings: the text between the quotes as written, escapes included. A name too long to
@@ -75,6 +79,13 @@ fn limits_table() {
             Err("invalid escape in string: lone surrogate \\uDAFA at /0 (line 1, column 10, byte 9)".into())),
         ("unclosed long string", Options::default().max_string_len(10), format!(r#"["{long}"#),
             Err("string longer than the limit of 10 bytes at /0 (line 1, column 2, byte 1)".into())),
+        // Limits from 64 bytes on, which no string or number inside one 64-byte block passes.
+        ("indexed string at the limit", Options::default().max_string_len(64), indexed_string(64), Ok(())),
+        ("indexed string over the limit", Options::default().max_string_len(64), indexed_string(65),
+            Err("string longer than the limit of 64 bytes at /s (line 1, column 127, byte 126)".into())),
+        ("indexed number at the limit", Options::default().max_number_len(80), indexed_number(80), Ok(())),
+        ("indexed number over the limit", Options::default().max_number_len(79), indexed_number(80),
+            Err("number longer than the limit of 79 bytes at /n (line 1, column 127, byte 126)".into())),
         // Numbers: every byte of the number's text.
         ("number at the limit", Options::default().max_number_len(7), "[-12.5e3]".into(), Ok(())),
         ("number over the limit", Options::default().max_number_len(6), "[-12.5e3]".into(),

@@ -399,6 +399,11 @@ impl<I: Input> Reader<I> {
     /// tokens, with nothing peeked, inside a container.
     fn skip_indexed(&mut self, depth: usize) -> bool {
         debug_assert!(self.peeked.is_none() && self.state.depth() > depth);
+        if self.max_string < BLOCK + 2 || self.max_number < BLOCK {
+            // Limits that a string or number inside one block could pass: token by token, so
+            // that the walk need not check the length of what lies inside a block.
+            return false;
+        }
         let window = self.input.window();
         let eof = self.input.at_eof();
         let string_check = (eof, self.check, self.max_string);
@@ -484,28 +489,23 @@ impl<I: Input> Reader<I> {
                     pos = at + 1;
                     continue;
                 }
-                b'-' | b'0'..=b'9' => {
-                    let end = match index.number_end(window, at) {
-                        Some(end) => end,
-                        None => {
-                            let end = match number::scan_simple(window, at) {
-                                Some(end) => end,
-                                None => match number::scan(window, at, eof) {
-                                    Ok(end) => end,
-                                    Err(_) => break false,
-                                },
-                            };
-                            if !ends_run(window, end, eof) {
-                                break false;
-                            }
-                            end
+                b'-' | b'0'..=b'9' => match index.number_end(window, at) {
+                    // Inside the block, so within the limit (checked on entry).
+                    Some(end) => end,
+                    None => {
+                        let end = match number::scan_simple(window, at) {
+                            Some(end) => end,
+                            None => match number::scan(window, at, eof) {
+                                Ok(end) => end,
+                                Err(_) => break false,
+                            },
+                        };
+                        if !ends_run(window, end, eof) || end - at > self.max_number {
+                            break false;
                         }
-                    };
-                    if end - at > self.max_number {
-                        break false;
+                        end
                     }
-                    end
-                }
+                },
                 c @ (b't' | b'f' | b'n') => match literal_end(window, at, c) {
                     Some(end) if ends_run(window, end, eof) => end,
                     _ => break false,
@@ -542,11 +542,12 @@ impl<I: Input> Reader<I> {
             *index = Index::new(window, end, I::TRUSTED_UTF8);
             return Some((end, flags));
         }
+        // The next token after an opening quote in the same block is its closing quote (the
+        // index takes no token inside a string), and the string is within the limit (checked on
+        // entry to the walk).
         let close = index.next()?;
         let end = close + 1;
-        if window[close] != b'"' || end - open > max_string {
-            return None;
-        }
+        debug_assert!(window[close] == b'"' && end - open <= max_string);
         if !index.take_dirty(close) {
             return Some((end, 0));
         }
