@@ -38,14 +38,14 @@ pub(crate) struct Index<'a> {
     block: usize,
     /// Token bits of the current block not yet taken.
     tokens: u64,
-    /// Dirty bits of the current block not yet claimed by a string.
+    /// Dirty bits of the current block not yet claimed by a string. Bit 0 also stands for those
+    /// of blocks passed over (it is never the bit of a closing quote's own byte that matters:
+    /// a closing quote claims the bits before it and its own, which is never dirty).
     dirty: u64,
     /// Whitespace and punctuation outside strings in the current block: where runs end.
     ends: u64,
     /// The digits of the current block.
     digits: u64,
-    /// A block passed over held dirty bits that no string has claimed yet.
-    dirty_before: bool,
     carry: Carry,
 }
 
@@ -76,7 +76,6 @@ impl<'a> Index<'a> {
             dirty: 0,
             ends: 0,
             digits: 0,
-            dirty_before: false,
             carry: Carry { in_string: 0, boundary: 1, escape: false, trusted_utf8 },
         }
     }
@@ -105,14 +104,14 @@ impl<'a> Index<'a> {
     /// to be UTF-8) a non-ASCII byte.
     #[inline(always)]
     pub(crate) fn take_dirty(&mut self, close: usize) -> bool {
-        if self.dirty == 0 && !self.dirty_before {
+        if self.dirty == 0 {
             // Nothing suspect since the last string closed (the common case).
             return false;
         }
-        let below = (1u64 << (close - self.block)) - 1;
-        let dirty = self.dirty_before || self.dirty & below != 0;
-        self.dirty &= !below;
-        self.dirty_before = false;
+        // The bytes before the quote, and bit 0 for the blocks passed over.
+        let claimed = ((1u64 << (close - self.block)) - 1) | 1;
+        let dirty = self.dirty & claimed != 0;
+        self.dirty &= !claimed;
         dirty
     }
 
@@ -157,11 +156,10 @@ impl<'a> Index<'a> {
         let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
         let (bits, carry) = block_bits(block, self.carry);
         self.carry = carry;
-        self.dirty_before |= self.dirty != 0;
         self.block = at;
         self.next_block = at + BLOCK;
         self.tokens = bits.tokens;
-        self.dirty = bits.dirty;
+        self.dirty = bits.dirty | u64::from(self.dirty != 0);
         self.ends = bits.ends;
         self.digits = bits.digits;
         true
@@ -306,7 +304,12 @@ mod tests {
             ("dirty strings", "[\"caf\u{e9}\", \"tab\there\", \"plain\", \"\\u0041\", \"x\"]".as_bytes()),
             ("garbage", b"[1x, tru e, \x01, \\, \"a\"b, 12\"x\", {\"k\"  :  \"v\"}]"),
         ];
-        for &(what, text) in cases {
+        // Strings over two blocks long: dirty only at the start or only at the end, then clean
+        // ones, so that what a string leaves pending across blocks is claimed by it alone.
+        let long = "x".repeat(150);
+        let long_strings = format!("[\"\u{e9}{long}\", \"{long}\", \"{long}\\n\", \"{long}\", \"a\"]");
+        let cases = cases.iter().copied().chain([("long strings", long_strings.as_bytes())]);
+        for (what, text) in cases {
             // Every case at every alignment, repeated so that it crosses block boundaries.
             let mut bytes = Vec::new();
             for pad in (0..BLOCK + 1).step_by(if cfg!(miri) { 21 } else { 1 }) {

@@ -105,7 +105,6 @@ impl State {
         core::mem::swap(&mut self.outer, &mut spare.outer);
         let names = &mut self.names;
         core::mem::swap(&mut names.recs, &mut spare.recs);
-        core::mem::swap(&mut names.prints, &mut spare.prints);
         core::mem::swap(&mut names.bytes, &mut spare.bytes);
         core::mem::swap(&mut names.frames, &mut spare.frames);
         core::mem::swap(&mut names.spare, &mut spare.tables);
@@ -253,7 +252,6 @@ const POOL_BYTES_MAX: usize = 64 * 1024;
 struct Spare {
     outer: Vec<u64>,
     recs: Vec<Rec>,
-    prints: Vec<u32>,
     bytes: Vec<u8>,
     frames: Vec<Frame>,
     tables: Vec<NameTable>,
@@ -322,8 +320,6 @@ pub(crate) struct Names {
     allow_duplicates: bool,
     /// Every name of every open object, outermost object first.
     recs: Vec<Rec>,
-    /// The fingerprint of each name in `recs`, apart so that a search reads them densely.
-    prints: Vec<u32>,
     /// The bytes of copied names.
     bytes: Vec<u8>,
     /// One per open object.
@@ -343,11 +339,13 @@ pub(crate) struct Names {
     borrowed_from: usize,
 }
 
-/// Where a name is: `at` in the source (or, with [`OWNED`], in the names' own buffer).
+/// Where a name is: `at` in the source (or, with [`OWNED`], in the names' own buffer), and its
+/// [`fingerprint`]. One record, so that recording a name is one push.
 #[derive(Clone, Copy, Debug)]
 struct Rec {
     at: usize,
     len: usize,
+    print: u32,
 }
 
 impl Rec {
@@ -382,7 +380,6 @@ impl Names {
         Names {
             allow_duplicates,
             recs: Vec::new(),
-            prints: Vec::new(),
             bytes: Vec::new(),
             frames: Vec::new(),
             seen: 0,
@@ -395,7 +392,6 @@ impl Names {
     /// Bytes held by the buffers.
     fn held_bytes(&self) -> usize {
         self.recs.capacity() * core::mem::size_of::<Rec>()
-            + self.prints.capacity() * 4
             + self.bytes.capacity()
             + self.frames.capacity() * core::mem::size_of::<Frame>()
             + self.spare.iter().map(|t| t.slots.capacity() * 8).sum::<usize>()
@@ -410,7 +406,6 @@ impl Names {
             }
         }
         self.recs.clear();
-        self.prints.clear();
         self.bytes.clear();
     }
 
@@ -424,7 +419,6 @@ impl Names {
     fn pop_object(&mut self) {
         if let Some(frame) = self.frames.pop() {
             self.recs.truncate(frame.first);
-            self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
             self.borrowed_from = self.borrowed_from.min(frame.first);
             if self.frames.is_empty() {
@@ -483,7 +477,6 @@ impl Names {
         if self.allow_duplicates {
             let frame = self.frames.last().expect("names are read inside objects");
             self.recs.truncate(frame.first);
-            self.prints.truncate(frame.first);
             self.bytes.truncate(frame.mark);
             self.borrowed_from = self.borrowed_from.min(frame.first);
         }
@@ -497,7 +490,7 @@ impl Names {
     pub(crate) fn add_borrowed(&mut self, source: &[u8], start: usize, end: usize) -> bool {
         self.forget_if_allowed();
         let name = &source[start..end];
-        self.add(Rec { at: start, len: name.len() }, fingerprint(name), source)
+        self.add(Rec { at: start, len: name.len(), print: fingerprint(name) }, source)
     }
 
     /// Adds the name that `write` appends to the names' own buffer. `source` is the input that
@@ -508,8 +501,8 @@ impl Names {
         let start = self.bytes.len();
         write(&mut self.bytes);
         let name = &self.bytes[start..];
-        let (rec, print) = (Rec { at: start | OWNED, len: name.len() }, fingerprint(name));
-        if self.add(rec, print, source) {
+        let rec = Rec { at: start | OWNED, len: name.len(), print: fingerprint(name) };
+        if self.add(rec, source) {
             return true;
         }
         self.bytes.truncate(start);
@@ -519,41 +512,39 @@ impl Names {
     /// Records `rec` unless the innermost object has a name equal to it. The common case (a
     /// fingerprint whose filter bit is clear) is inline, with no search; the rest is not.
     #[inline(always)]
-    fn add(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
+    fn add(&mut self, rec: Rec, source: &[u8]) -> bool {
         if !self.allow_duplicates {
             debug_assert!(!self.frames.is_empty(), "names are read inside objects");
-            let bit = print_bit(print);
+            let bit = print_bit(rec.print);
             if self.seen & bit != 0 {
-                return self.add_slow(rec, print, source);
+                return self.add_slow(rec, source);
             }
             self.seen |= bit;
         }
         self.recs.push(rec);
-        self.prints.push(print);
         true
     }
 
     /// [`add`](Names::add) for a name whose filter bit is set: an equal name, another that
     /// shares its bit, or an object with a table or a full filter.
     #[inline(never)]
-    fn add_slow(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
-        if self.is_duplicate(rec, print, source) {
+    fn add_slow(&mut self, rec: Rec, source: &[u8]) -> bool {
+        if self.is_duplicate(rec, source) {
             return false;
         }
-        self.seen |= print_bit(print);
+        self.seen |= print_bit(rec.print);
         self.recs.push(rec);
-        self.prints.push(print);
         true
     }
 
     /// Whether `rec` names a member the innermost object already has. Records it in the
     /// object's table when it has one.
-    fn is_duplicate(&mut self, rec: Rec, print: u32, source: &[u8]) -> bool {
+    fn is_duplicate(&mut self, rec: Rec, source: &[u8]) -> bool {
         let frame = self.frames.last().expect("names are read inside objects");
         let first = frame.first;
         if frame.table.is_none() {
-            let earlier = &self.prints[first..];
-            if has_print(earlier, print) && self.any_same(first, rec, print, source) {
+            let earlier = &self.recs[first..];
+            if has_print(earlier, rec.print) && self.any_same(first, rec, source) {
                 return true;
             }
             if earlier.len() < LINEAR_MAX {
@@ -571,13 +562,12 @@ impl Names {
         !table.insert(hash, index, resolve)
     }
 
-    /// Whether a name of the innermost object (from index `first`) with fingerprint `print`
-    /// has the bytes of `rec`.
+    /// Whether a name of the innermost object (from index `first`) has the fingerprint and the
+    /// bytes of `rec`.
     #[cold]
-    fn any_same(&self, first: usize, rec: Rec, print: u32, source: &[u8]) -> bool {
+    fn any_same(&self, first: usize, rec: Rec, source: &[u8]) -> bool {
         let name = self.resolve(rec, source);
-        (first..self.recs.len())
-            .any(|i| self.prints[i] == print && self.resolve(self.recs[i], source) == name)
+        self.recs[first..].iter().any(|&r| r.print == rec.print && self.resolve(r, source) == name)
     }
 
     /// Gives the innermost object a table holding its names so far.
@@ -599,16 +589,16 @@ impl Names {
     }
 }
 
-/// Whether `prints` holds `print`: eight at a time without branching, which compiles to
-/// vector compares (a search with an early exit would not).
+/// Whether one of `recs` has the fingerprint `print`: eight at a time without branching (a
+/// search with an early exit compiles to a compare and a branch per record).
 #[inline(always)]
-fn has_print(prints: &[u32], print: u32) -> bool {
-    let mut chunks = prints.chunks_exact(8);
+fn has_print(recs: &[Rec], print: u32) -> bool {
+    let mut chunks = recs.chunks_exact(8);
     let mut seen = false;
     for chunk in &mut chunks {
-        seen |= chunk.iter().fold(false, |acc, &p| acc | (p == print));
+        seen |= chunk.iter().fold(false, |acc, r| acc | (r.print == print));
     }
-    seen || chunks.remainder().contains(&print)
+    seen || chunks.remainder().iter().any(|r| r.print == print)
 }
 
 /// A name's bit in a 64-bit filter of an object's names (the `seen` filter here, the struct
@@ -789,7 +779,7 @@ mod tests {
             assert!(!add(&mut names, "new"));
             assert_eq!(names.last_of(0, b""), b"new");
             names.pop_object();
-            assert!(names.bytes.is_empty() && names.recs.is_empty() && names.prints.is_empty());
+            assert!(names.bytes.is_empty() && names.recs.is_empty());
         }
     }
 
