@@ -83,20 +83,31 @@ pub(crate) struct State {
 }
 
 impl State {
+    /// A state with no buffers: it takes the pool's when it first opens a container
+    /// ([`grow_outer`](State::grow_outer)), so that making one moves nothing and a scalar
+    /// value needs none.
     pub(crate) fn new(max_depth: usize, allow_duplicates: bool) -> State {
-        let mut state = State {
+        State {
             cur: TOP,
             outer: Vec::new(),
             max_depth,
             names: Names::new(allow_duplicates),
             home: Home(None),
-        };
-        // A box moves out of the pool, not a whole state: a state is too big to move inline.
-        if let Some(mut spare) = POOL.try_with(|pool| pool.try_borrow_mut().ok()?.pop()).ok().flatten() {
-            state.swap_buffers(&mut spare);
-            state.home = Home(Some(spare));
         }
-        state
+    }
+
+    /// Makes room for one more open container: the pool's buffers for a state that has none
+    /// yet (a box moves out of the pool, not a whole state), else more capacity.
+    #[cold]
+    #[inline(never)]
+    fn grow_outer(&mut self) {
+        if self.outer.capacity() == 0 && self.names.recs.capacity() == 0 && self.home.0.is_none() {
+            if let Some(mut spare) = POOL.try_with(|pool| pool.try_borrow_mut().ok()?.pop()).ok().flatten() {
+                self.swap_buffers(&mut spare);
+                self.home = Home(Some(spare));
+            }
+        }
+        self.outer.reserve(1);
     }
 
     /// Trades buffers with `spare`: the pool's for a new state's empty ones, and back, emptied,
@@ -178,6 +189,9 @@ impl State {
     pub(crate) fn push(&mut self, object: bool) -> bool {
         if self.outer.len() >= self.max_depth {
             return false;
+        }
+        if self.outer.len() == self.outer.capacity() {
+            self.grow_outer();
         }
         self.outer.push(self.cur);
         self.cur = if object { OBJECT } else { 0 };
@@ -908,10 +922,13 @@ mod tests {
         assert_eq!(POOL.with(|pool| pool.borrow().len()), POOL_SIZE);
         let mut state = State::new(3, true);
         assert_eq!((state.depth(), state.max_depth(), state.pos()), (0, 3, Pos::TopFirst));
-        assert!(state.names.recs.capacity() > 0, "buffers reused");
-        assert!(state.names.recs.is_empty() && state.names.frames.is_empty());
+        // The pool's buffers come with the first container, empty.
+        assert_eq!(state.names.recs.capacity(), 0, "no buffers before a container opens");
         state.start_value();
         assert!(state.push(true));
+        assert!(state.names.recs.capacity() > 0, "buffers reused");
+        assert!(state.names.recs.is_empty() && state.names.frames.len() == 1);
+        assert_eq!(POOL.with(|pool| pool.borrow().len()), POOL_SIZE - 1);
         assert!(add(&mut state.names, "a") && add(&mut state.names, "a"), "duplicates allowed as configured");
     }
 }
