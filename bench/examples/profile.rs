@@ -8,6 +8,18 @@
 #[path = "../src/typed.rs"]
 mod typed;
 
+/// jet with duplicate names allowed: what the duplicate checks cost.
+struct JetDup;
+
+impl typed::Lib for JetDup {
+    fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        jet::Options::default().allow_duplicate_names(true).from_slice(bytes).map_err(|e| e.to_string())
+    }
+    fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        jet::Options::default().allow_duplicate_names(true).to_vec(value).map_err(|e| e.to_string())
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let op = args
@@ -117,13 +129,16 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
         "sonic-ignored" => {
             sonic_rs::from_slice::<serde::de::IgnoredAny>(bytes).expect("valid");
         }
-        "decode" | "serde-decode" | "sonic-decode" | "encode" | "serde-encode" | "sonic-encode" => {
+        "decode" | "decode-dup" | "serde-decode" | "sonic-decode" | "encode" | "encode-dup"
+        | "serde-encode" | "sonic-encode" => {
             let file = std::path::Path::new(&path).file_name().unwrap().to_str().unwrap();
             let result = match op {
                 "decode" => typed::decode::<typed::Jet>(file, bytes),
+                "decode-dup" => typed::decode::<JetDup>(file, bytes),
                 "serde-decode" => typed::decode::<typed::SerdeJson>(file, bytes),
                 "sonic-decode" => typed::decode::<typed::Sonic>(file, bytes),
                 "encode" => typed::encode::<typed::Jet>(file, bytes),
+                "encode-dup" => typed::encode::<JetDup>(file, bytes),
                 "serde-encode" => typed::encode::<typed::SerdeJson>(file, bytes),
                 _ => typed::encode::<typed::Sonic>(file, bytes),
             };

@@ -255,6 +255,24 @@ impl Error {
         Error::new(self.inner.code, Position::in_slice(input, at), pointer)
     }
 
+    /// The error with `prefix` (reference tokens, each with its `/`) before its pointer: an
+    /// error passing out of the container that holds the value it is about.
+    #[cold]
+    pub(crate) fn prefix_pointer(mut self, prefix: &str) -> Error {
+        self.inner.pointer.insert_str(0, prefix);
+        self
+    }
+
+    /// The error, given byte offset `offset` when it has no position yet (it came from a
+    /// `Serialize` implementation).
+    #[cold]
+    pub(crate) fn or_at_offset(mut self, offset: u64) -> Error {
+        if self.lacks_position() && self.inner.offset == 0 {
+            self.inner.offset = offset;
+        }
+        self
+    }
+
     /// The error with pointer `pointer`.
     #[cold]
     pub(crate) fn at_pointer(mut self, pointer: &str) -> Error {

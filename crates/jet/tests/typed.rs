@@ -608,6 +608,102 @@ fn encode_errors_name_the_place() {
     assert!(Options::default().max_recursion(300).to_string(&deep).is_ok());
 }
 
+/// The pointer and offset of an encoding error, in every kind of container it can pass out of.
+#[test]
+fn encode_error_pointers() {
+    #[derive(Serialize)]
+    enum E {
+        Newtype(f64),
+        Tuple(u8, f64),
+        Struct { ok: u8, bad: f64 },
+        Fails(Fails),
+    }
+    #[derive(Serialize)]
+    struct Inner {
+        #[serde(rename = "a/b~c")]
+        odd: Vec<f64>,
+    }
+    #[derive(Serialize)]
+    struct Flat {
+        id: u8,
+        #[serde(flatten)]
+        rest: BTreeMap<String, f64>,
+    }
+    #[derive(Serialize)]
+    struct Dup {
+        x: u8,
+        #[serde(rename = "x")]
+        y: u8,
+    }
+    struct Fails;
+    impl Serialize for Fails {
+        fn serialize<S: Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+            Err(serde::ser::Error::custom("no can do"))
+        }
+    }
+    fn deep(n: usize) -> serde_json::Value {
+        (0..n).fold(serde_json::Value::Null, |v, _| serde_json::Value::Array(vec![v]))
+    }
+    let nan = f64::NAN;
+    let deep_pointer = "/0".repeat(128);
+    let cases: Vec<(&str, jet::Result<String>, &str, u64)> = vec![
+        ("top-level NaN", jet::to_string(&nan), "", 0),
+        ("array element", jet::to_string(&[1.0, 2.0, nan]), "/2", 9),
+        ("map value", jet::to_string(&BTreeMap::from([("k", nan)])), "/k", 5),
+        ("later map value", jet::to_string(&BTreeMap::from([("a", 1.0), ("b", nan)])), "/b", 13),
+        (
+            "nested maps",
+            jet::to_string(&BTreeMap::from([("a", BTreeMap::from([("b", [nan])]))])),
+            "/a/b/0",
+            11,
+        ),
+        ("escaped field name", jet::to_string(&Inner { odd: vec![nan] }), "/a~1b~0c/0", 10),
+        (
+            "struct in array",
+            jet::to_string(&vec![Inner { odd: vec![] }, Inner { odd: vec![0.0, nan] }]),
+            "/1/a~1b~0c/1",
+            28,
+        ),
+        ("newtype variant", jet::to_string(&[E::Newtype(nan)]), "/0/Newtype", 12),
+        ("tuple variant", jet::to_string(&E::Tuple(1, nan)), "/Tuple/1", 12),
+        ("struct variant", jet::to_string(&E::Struct { ok: 1, bad: nan }), "/Struct/bad", 24),
+        ("custom error in variant", jet::to_string(&E::Fails(Fails)), "/Fails", 9),
+        ("custom error in map", jet::to_string(&BTreeMap::from([("k", vec![Fails])])), "/k/0", 6),
+        ("flattened map", jet::to_string(&Flat { id: 1, rest: [("r".into(), nan)].into() }), "/r", 12),
+        ("duplicate map key", jet::to_string(&Flat { id: 1, rest: [("id".into(), 2.0)].into() }), "", 8),
+        ("duplicate field in array", jet::to_string(&[Dup { x: 1, y: 2 }]), "/0", 8),
+        (
+            "duplicate field in variant",
+            jet::to_string(&BTreeMap::from([("v", Dup { x: 1, y: 2 })])),
+            "/v",
+            12,
+        ),
+        ("bad map key", jet::to_string(&[BTreeMap::from([((1, 2), 3)])]), "/0", 2),
+        ("too deep", jet::to_string(&deep(200)), &deep_pointer, 128),
+        (
+            "allowed duplicates: the last key",
+            Options::default()
+                .allow_duplicate_names(true)
+                .to_string(&BTreeMap::from([("a", 1.0), ("b", nan)])),
+            "/b",
+            13,
+        ),
+        ("pretty", jet::to_string_pretty(&BTreeMap::from([("k", [nan])])), "/k/0", 15),
+    ];
+    let mut wrong = Vec::new();
+    for (name, result, pointer, offset) in cases {
+        let err = result.expect_err(name);
+        if (err.pointer(), err.offset()) != (pointer, offset) {
+            wrong.push(format!(
+                "{name}: {:?} at {}, want {pointer:?} at {offset}",
+                err.pointer(),
+                err.offset()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn unknown_and_case_insensitive_fields() {
     #[derive(Deserialize, Debug, PartialEq)]

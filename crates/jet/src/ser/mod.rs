@@ -4,8 +4,10 @@
 //! token; it keeps what only it can check: duplicate object names (for every object, whatever
 //! the Rust type: `#[serde(flatten)]` and renames can collide), non-finite floats, and the
 //! nesting limit ([`Options::max_recursion`]), and it gives every error the JSON Pointer of the
-//! value being written. Output goes to a buffer that is handed to the `io::Write` in large
-//! pieces.
+//! value being written. The pointer costs nothing until there is an error: it is built as the
+//! error passes out of each container, which adds the place of the value it came from (so no
+//! stack of member names is kept while writing). Output goes to a buffer that is handed to the
+//! `io::Write` in large pieces.
 
 mod key;
 
@@ -16,7 +18,7 @@ use serde::ser::{self, Serialize};
 use self::key::KeySerializer;
 use crate::error::{Code, Error, Position, Result};
 use crate::options::Options;
-use crate::text::state::{self, At, State};
+use crate::text::state::{self, Names};
 use crate::text::string;
 
 /// Bytes of a cached name as written: `"name":`, perhaps a space, then zeros.
@@ -98,7 +100,9 @@ pub struct Serializer<W> {
     drain_at: usize,
     /// Bytes handed to the sink so far.
     drained: u64,
-    state: State,
+    /// Arrays and objects open.
+    depth: usize,
+    max_depth: usize,
     indent: Option<Box<[u8]>>,
     prefix: Box<[u8]>,
     space_after_colon: bool,
@@ -112,17 +116,27 @@ pub struct Serializer<W> {
 
 /// A serializer's working buffers. A finished serializer leaves them for the next one on its
 /// thread, so that encoding allocates only its output after the first time.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Buffers {
     /// The text of the map key being written.
     key: String,
-    /// Per open object, the current member's name when it is a field name (map keys are in
-    /// the state's names), for pointers.
-    members: Vec<Option<&'static str>>,
-    /// The field names of the open structs (each struct's from its `Compound::seen_start`).
+    /// The keys of the open maps (structs do not use it: see [`Serializer::field_name`]).
+    names: Names,
+    /// The field names of the open structs (each struct's from its `Compound::start`).
     seen: Vec<&'static str>,
     /// Field and variant names as written, by address.
     static_names: StaticNames,
+}
+
+impl Default for Buffers {
+    fn default() -> Buffers {
+        Buffers {
+            key: String::new(),
+            names: Names::new(false),
+            seen: Vec::new(),
+            static_names: StaticNames::default(),
+        }
+    }
 }
 
 /// The table of [`StaticName`]s: open addressing by the name's address, linear probing, at
@@ -193,18 +207,20 @@ thread_local! {
 }
 
 impl Buffers {
-    fn take() -> Buffers {
-        SPARE.with(|spare| spare.borrow_mut().take()).unwrap_or_default()
+    fn take(allow_duplicate_names: bool) -> Buffers {
+        let mut bufs = SPARE.with(|spare| spare.borrow_mut().take()).unwrap_or_default();
+        bufs.names.set_allow_duplicates(allow_duplicate_names);
+        bufs
     }
 }
 
 impl Drop for Buffers {
     fn drop(&mut self) {
-        if self.key.capacity() + 8 * (self.members.capacity() + 2 * self.seen.capacity()) > 64 * 1024 {
+        if self.key.capacity() + self.names.held_bytes() + 16 * self.seen.capacity() > 64 * 1024 {
             return;
         }
         self.key.clear();
-        self.members.clear();
+        self.names.clear_for_pool();
         self.seen.clear();
         // The cache stays: static names do not change.
         // `try_with`: the slot may be gone while the thread ends.
@@ -237,14 +253,15 @@ impl<W: io::Write> Serializer<W> {
             sink: writer,
             drain_at: DRAIN_AT,
             drained: 0,
-            state: State::new(opts.recursion_limit(), opts.allow_duplicate_names),
+            depth: 0,
+            max_depth: opts.recursion_limit(),
             indent: opts.indent.as_deref().map(|s| s.as_bytes().into()),
             prefix: opts.prefix.as_bytes().into(),
             space_after_colon: opts.space_after_colon || opts.indent.is_some(),
             escape_html: opts.escape_html,
             nonfinite_as_null: opts.nonfinite_as_null,
             bytes_as_array: opts.bytes_as_array,
-            bufs: Buffers::take(),
+            bufs: Buffers::take(opts.allow_duplicate_names),
             allow_duplicate_names: opts.allow_duplicate_names,
         }
     }
@@ -258,7 +275,7 @@ impl<W: io::Write> Serializer<W> {
     /// Hands the buffer to the sink when it is full enough, or when a top-level value is done.
     #[inline]
     fn maybe_drain(&mut self) -> Result<()> {
-        if self.out.len() >= self.drain_at || (self.state.depth() == 0 && self.drain_at != usize::MAX) {
+        if self.out.len() >= self.drain_at || (self.depth == 0 && self.drain_at != usize::MAX) {
             return self.drain();
         }
         Ok(())
@@ -267,7 +284,7 @@ impl<W: io::Write> Serializer<W> {
     #[cold]
     fn drain(&mut self) -> Result<()> {
         if let Err(e) = self.sink.write_all(&self.out) {
-            return Err(self.error(Code::Io(e), At::Current));
+            return Err(self.error(Code::Io(e)));
         }
         self.drained += self.out.len() as u64;
         self.out.clear();
@@ -276,25 +293,32 @@ impl<W: io::Write> Serializer<W> {
 }
 
 impl<W> Serializer<W> {
-    #[cold]
-    fn error(&self, code: Code, at: At) -> Error {
-        let pos = Position { offset: self.drained + self.out.len() as u64, line: 0, column: 0 };
-        let pointer = self.state.pointer_by(at, |object| match self.bufs.members.get(object) {
-            Some(Some(field)) => field.as_bytes(),
-            _ => self.state.names.last_of(object, b""),
-        });
-        Error::new(code, pos, pointer)
+    /// Bytes written so far.
+    fn offset(&self) -> u64 {
+        self.drained + self.out.len() as u64
     }
 
-    /// Gives an error from a `Serialize` implementation the pointer of the value being
-    /// written: `at` is `Next` for an array element that failed before it started.
+    /// An error here. Its pointer starts empty: the containers it passes out of fill it in
+    /// ([`within`](Serializer::within)).
     #[cold]
-    fn fix(&self, err: Error, at: At) -> Error {
-        if err.lacks_position() && err.pointer().is_empty() && err.offset() == 0 {
-            self.error(err.into_code(), at)
-        } else {
-            err
+    fn error(&self, code: Code) -> Error {
+        Error::new(code, Position { offset: self.offset(), line: 0, column: 0 }, String::new())
+    }
+
+    /// `err` passing out of a container from the value at `step` in it: the pointer gains the
+    /// step, and an error from a `Serialize` implementation gets the position.
+    #[cold]
+    #[inline(never)]
+    fn within(&self, err: Error, step: Step) -> Error {
+        let err = err.or_at_offset(self.offset());
+        let mut prefix = String::from("/");
+        match step {
+            Step::Here => return err,
+            Step::Index(i) => prefix.push_str(itoa::Buffer::new().format(i)),
+            Step::Field(name) => state::push_pointer_token(&mut prefix, name.as_bytes()),
+            Step::Key(map) => state::push_pointer_token(&mut prefix, self.bufs.names.last_of(map, b"")),
         }
+        err.prefix_pointer(&prefix)
     }
 
     /// A newline, the prefix and `depth` indents, when indenting.
@@ -303,23 +327,17 @@ impl<W> Serializer<W> {
         crate::text::writer::newline(&mut self.out, self.indent.as_deref(), &self.prefix, depth);
     }
 
-    /// A scalar value starts.
-    #[inline(always)]
-    fn scalar(&mut self) {
-        self.state.start_value();
-    }
-
     /// Opens an array or object.
     #[inline]
-    fn begin(&mut self, object: bool) -> Result<()> {
-        self.state.start_value();
-        if !self.state.push(object) {
-            return Err(self.error(Code::TooDeep(self.state.max_depth()), At::Current));
+    fn begin(&mut self, kind: Kind) -> Result<()> {
+        if self.depth >= self.max_depth {
+            return Err(self.error(Code::TooDeep(self.max_depth)));
         }
-        if object {
-            self.bufs.members.push(None);
+        self.depth += 1;
+        if kind == Kind::Map {
+            self.bufs.names.push_object();
         }
-        self.out.push(if object { b'{' } else { b'[' });
+        self.out.push(if kind == Kind::Array { b'[' } else { b'{' });
         Ok(())
     }
 
@@ -330,33 +348,29 @@ impl<W> Serializer<W> {
             self.out.push(b',');
         }
         if self.indent.is_some() {
-            self.newline(self.state.depth());
+            self.newline(self.depth);
         }
     }
 
     /// Closes an array or object; `empty` when nothing was written in it.
     #[inline]
-    fn end(&mut self, object: bool, empty: bool) {
-        self.state.pop();
-        if object {
-            self.bufs.members.pop();
+    fn end(&mut self, kind: Kind, empty: bool) {
+        self.depth -= 1;
+        if kind == Kind::Map {
+            self.bufs.names.pop_object();
         }
         if !empty && self.indent.is_some() {
-            self.newline(self.state.depth());
+            self.newline(self.depth);
         }
-        self.out.push(if object { b'}' } else { b']' });
+        self.out.push(if kind == Kind::Array { b']' } else { b'}' });
     }
 
     /// An object member's name (a map key), after the separator: checked for duplicates,
     /// then written with the colon.
     #[inline]
     fn name(&mut self, name: &str) -> Result<()> {
-        self.state.start_value();
-        if let Some(member) = self.bufs.members.last_mut() {
-            *member = None;
-        }
-        if !self.state.names.add_owned(b"", |buf| buf.extend_from_slice(name.as_bytes())) {
-            return Err(self.error(Code::DuplicateName(name.into()), At::Name));
+        if !self.bufs.names.add_owned(b"", |buf| buf.extend_from_slice(name.as_bytes())) {
+            return Err(self.error(Code::DuplicateName(name.into())));
         }
         self.write_name(name);
         Ok(())
@@ -366,16 +380,12 @@ impl<W> Serializer<W> {
     /// 64-bit filter of the struct's names so far, comparing names only when it hits.
     #[inline]
     fn field_name(&mut self, name: &'static str, filter: &mut u64, seen_start: usize) -> Result<()> {
-        self.state.start_value();
-        if let Some(member) = self.bufs.members.last_mut() {
-            *member = Some(name);
-        }
         let slot = self.static_name(name);
         // One borrow of the entry for the check and the write (indexing twice costs more).
         let entry = &self.bufs.static_names.slots[slot];
         if !self.allow_duplicate_names {
             if *filter & entry.bit != 0 && self.bufs.seen[seen_start..].contains(&name) {
-                return Err(self.error(Code::DuplicateName(name.into()), At::Name));
+                return Err(self.error(Code::DuplicateName(name.into())));
             }
             *filter |= entry.bit;
             self.bufs.seen.push(name);
@@ -404,10 +414,6 @@ impl<W> Serializer<W> {
     /// The name of the one member of an enum variant's object.
     #[inline]
     fn variant_name(&mut self, name: &'static str) {
-        self.state.start_value();
-        if let Some(member) = self.bufs.members.last_mut() {
-            *member = Some(name);
-        }
         let slot = self.static_name(name);
         if !self.bufs.static_names.slots[slot].write(&mut self.out) {
             self.write_name(name);
@@ -424,14 +430,13 @@ impl<W> Serializer<W> {
     }
 
     fn float(&mut self, finite: bool, write: impl FnOnce(&mut zmij::Buffer) -> &str) -> Result<()> {
-        self.scalar();
         if finite {
             let mut buf = zmij::Buffer::new();
             self.out.extend_from_slice(write(&mut buf).as_bytes());
         } else if self.nonfinite_as_null {
             self.out.extend_from_slice(b"null");
         } else {
-            return Err(self.error(Code::NonFinite, At::Current));
+            return Err(self.error(Code::NonFinite));
         }
         Ok(())
     }
@@ -441,8 +446,7 @@ macro_rules! serialize_integers {
     ($($method:ident: $ty:ty),*) => {$(
         #[inline]
         fn $method(self, v: $ty) -> Result<()> {
-            self.scalar();
-            self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+                        self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
             self.maybe_drain()
         }
     )*};
@@ -460,7 +464,6 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     type SerializeStructVariant = Compound<'a, W>;
 
     fn serialize_bool(self, v: bool) -> Result<()> {
-        self.scalar();
         self.out.extend_from_slice(if v { b"true" } else { b"false" });
         self.maybe_drain()
     }
@@ -485,7 +488,6 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
 
     #[inline]
     fn serialize_str(self, v: &str) -> Result<()> {
-        self.scalar();
         string::escape(v, &mut self.out, self.escape_html);
         self.maybe_drain()
     }
@@ -500,7 +502,6 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
             return seq.end();
         }
         use base64::Engine as _;
-        self.scalar();
         self.out.push(b'"');
         let at = self.out.len();
         self.out.resize(at + base64::encoded_len(v.len(), true).expect("a slice's base64 fits usize"), 0);
@@ -521,7 +522,6 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     }
 
     fn serialize_unit(self) -> Result<()> {
-        self.scalar();
         self.out.extend_from_slice(b"null");
         self.maybe_drain()
     }
@@ -538,7 +538,6 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         use crate::de::special::{with_text, NUMBER_TOKEN, RAW_VALUE_TOKEN};
         if name == NUMBER_TOKEN {
             // A number's text, checked when the number was made.
-            self.scalar();
             with_text(|text| self.out.extend_from_slice(text.as_bytes()));
             return self.maybe_drain();
         }
@@ -551,16 +550,13 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
                 escape_html: self.escape_html,
                 nonfinite_as_null: self.nonfinite_as_null,
             };
-            let depth = self.state.depth();
+            let depth = self.depth;
             let written = crate::value::with_current(|current| {
                 current.map(|v| crate::value::write_value(&mut self.out, v, &style, depth))
             });
             match written {
-                Some(Ok(())) => {
-                    self.scalar();
-                    return self.maybe_drain();
-                }
-                Some(Err(e)) => return Err(self.error(e.into_code(), At::Current)),
+                Some(Ok(())) => return self.maybe_drain(),
+                Some(Err(e)) => return Err(self.error(e.into_code())),
                 None => return value.serialize(self),
             }
         }
@@ -568,7 +564,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
             // A raw value's text, checked under this serializer's rules first.
             let opts = Options::strict()
                 .allow_duplicate_names(self.allow_duplicate_names)
-                .max_depth(self.state.max_depth().saturating_sub(self.state.depth()));
+                .max_depth(self.max_depth.saturating_sub(self.depth));
             let checked = with_text(|text| {
                 crate::text::RawValue::from_bytes(text.as_bytes()).validate(&opts)?;
                 self.out.extend_from_slice(text.as_bytes());
@@ -576,9 +572,8 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
             });
             if let Err(e) = checked {
                 let msg = format!("invalid raw value: {}", e.message());
-                return Err(self.error(Code::Custom(msg.into()), At::Next));
+                return Err(self.error(Code::Custom(msg.into())));
             }
-            self.scalar();
             return self.maybe_drain();
         }
         value.serialize(self)
@@ -591,17 +586,17 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         variant: &'static str,
         value: &T,
     ) -> Result<()> {
-        self.begin(true)?;
+        self.begin(Kind::Struct)?;
         self.separate(true);
         self.variant_name(variant);
-        value.serialize(&mut *self).map_err(|e| self.fix(e, At::Current))?;
-        self.end(true, false);
+        value.serialize(&mut *self).map_err(|e| self.within(e, Step::Field(variant)))?;
+        self.end(Kind::Struct, false);
         self.maybe_drain()
     }
 
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, W>> {
-        self.begin(false)?;
-        Ok(Compound::new(self, false, false))
+        self.begin(Kind::Array)?;
+        Ok(Compound::new(self, None, Kind::Array))
     }
 
     fn serialize_tuple(self, len: usize) -> Result<Compound<'a, W>> {
@@ -619,16 +614,17 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a, W>> {
-        self.variant_container(variant, false)
+        self.variant_container(variant, Kind::Array)
     }
 
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, W>> {
-        self.begin(true)?;
-        Ok(Compound::new(self, false, true))
+        self.begin(Kind::Map)?;
+        Ok(Compound::new(self, None, Kind::Map))
     }
 
-    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, W>> {
-        self.serialize_map(Some(len))
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, W>> {
+        self.begin(Kind::Struct)?;
+        Ok(Compound::new(self, None, Kind::Struct))
     }
 
     fn serialize_struct_variant(
@@ -638,7 +634,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a, W>> {
-        self.variant_container(variant, true)
+        self.variant_container(variant, Kind::Struct)
     }
 
     fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
@@ -654,61 +650,97 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
 
 impl<W: io::Write> Serializer<W> {
     /// Opens `{"variant":` and then the array (tuple variant) or object (struct variant).
-    fn variant_container(&mut self, variant: &'static str, object: bool) -> Result<Compound<'_, W>> {
-        self.begin(true)?;
+    fn variant_container(&mut self, variant: &'static str, kind: Kind) -> Result<Compound<'_, W>> {
+        self.begin(Kind::Struct)?;
         self.separate(true);
         self.variant_name(variant);
-        self.begin(object)?;
-        Ok(Compound::new(self, true, object))
+        self.begin(kind).map_err(|e| self.within(e, Step::Field(variant)))?;
+        Ok(Compound::new(self, Some(variant), kind))
     }
+}
+
+/// What a container is, for what its members need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Array,
+    /// An object whose names are `&'static str` field names (checked by a filter).
+    Struct,
+    /// An object whose names are map keys (checked by the serializer's [`Names`]).
+    Map,
+}
+
+/// Where in its container the value an error came from is, for the error's pointer.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// Not in a member or element: the container's own (a map key's error names the map).
+    Here,
+    Index(usize),
+    Field(&'static str),
+    /// The last key of the `n`th open map.
+    Key(usize),
 }
 
 /// An array or object being written (also the inner one of a tuple or struct variant).
 #[derive(Debug)]
 pub struct Compound<'a, W> {
     ser: &'a mut Serializer<W>,
-    first: bool,
-    /// A tuple or struct variant: an object of one member holds this container.
-    variant: bool,
-    object: bool,
+    /// Elements or members written so far.
+    len: usize,
+    /// A tuple or struct variant's name: an object of one member, of that name, holds this
+    /// container.
+    variant: Option<&'static str>,
+    kind: Kind,
     /// The filter of a struct's field names (see [`Serializer::field_name`]).
     filter: u64,
-    /// Where this struct's names start in the serializer's `seen`.
-    seen_start: usize,
+    /// Where this struct's names start in the serializer's `seen`; for a map, which open map
+    /// it is.
+    start: usize,
 }
 
 impl<'a, W: io::Write> Compound<'a, W> {
     #[inline]
-    fn new(ser: &'a mut Serializer<W>, variant: bool, object: bool) -> Compound<'a, W> {
-        let seen_start = ser.bufs.seen.len();
-        Compound { ser, first: true, variant, object, filter: 0, seen_start }
+    fn new(ser: &'a mut Serializer<W>, variant: Option<&'static str>, kind: Kind) -> Compound<'a, W> {
+        let start = if kind == Kind::Map { ser.bufs.names.open() - 1 } else { ser.bufs.seen.len() };
+        Compound { ser, len: 0, variant, kind, filter: 0, start }
+    }
+
+    /// `err` passing out of this container from the value at `step`.
+    #[cold]
+    #[inline(never)]
+    fn fail(&self, err: Error, step: Step) -> Error {
+        let err = self.ser.within(err, step);
+        match self.variant {
+            Some(variant) => self.ser.within(err, Step::Field(variant)),
+            None => err,
+        }
     }
 
     #[inline]
     fn element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.ser.separate(self.first);
-        self.first = false;
-        let before = self.ser.state.started();
-        value.serialize(&mut *self.ser).map_err(|e| {
-            let at = if self.ser.state.started() == before { At::Next } else { At::Current };
-            self.ser.fix(e, at)
-        })
+        let index = self.len;
+        self.ser.separate(index == 0);
+        self.len += 1;
+        value.serialize(&mut *self.ser).map_err(|e| self.fail(e, Step::Index(index)))
     }
 
     #[inline]
     fn field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<()> {
-        self.ser.separate(self.first);
-        self.first = false;
-        self.ser.field_name(name, &mut self.filter, self.seen_start)?;
-        value.serialize(&mut *self.ser).map_err(|e| self.ser.fix(e, At::Current))
+        self.ser.separate(self.len == 0);
+        self.len += 1;
+        if let Err(e) = self.ser.field_name(name, &mut self.filter, self.start) {
+            return Err(self.fail(e, Step::Here));
+        }
+        value.serialize(&mut *self.ser).map_err(|e| self.fail(e, Step::Field(name)))
     }
 
     #[inline]
     fn finish(self) -> Result<()> {
-        self.ser.bufs.seen.truncate(self.seen_start);
-        self.ser.end(self.object, self.first);
-        if self.variant {
-            self.ser.end(true, false);
+        if self.kind == Kind::Struct {
+            self.ser.bufs.seen.truncate(self.start);
+        }
+        self.ser.end(self.kind, self.len == 0);
+        if self.variant.is_some() {
+            self.ser.end(Kind::Struct, false);
         }
         self.ser.maybe_drain()
     }
@@ -745,18 +777,18 @@ impl<W: io::Write> ser::SerializeMap for Compound<'_, W> {
     type Error = Error;
 
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
-        self.ser.separate(self.first);
-        self.first = false;
+        self.ser.separate(self.len == 0);
+        self.len += 1;
         let mut text = core::mem::take(&mut self.ser.bufs.key);
         text.clear();
         let result = key.serialize(KeySerializer { out: &mut text });
         let result = result.and_then(|()| self.ser.name(&text));
         self.ser.bufs.key = text;
-        result.map_err(|e| self.ser.fix(e, At::Name))
+        result.map_err(|e| self.fail(e, Step::Here))
     }
 
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        value.serialize(&mut *self.ser).map_err(|e| self.ser.fix(e, At::Current))
+        value.serialize(&mut *self.ser).map_err(|e| self.fail(e, Step::Key(self.start)))
     }
 
     fn end(self) -> Result<()> {

@@ -128,12 +128,6 @@ impl State {
         self.names.allow_duplicates = allow_duplicates;
     }
 
-    /// How many values (and, in an object, names) have started in the innermost container.
-    #[inline(always)]
-    pub(crate) fn started(&self) -> u64 {
-        self.cur & COUNT
-    }
-
     /// Back to the top level with nothing open (to resume a stream after an error).
     pub(crate) fn reset(&mut self) {
         while !self.outer.is_empty() {
@@ -390,7 +384,7 @@ struct Frame {
 }
 
 impl Names {
-    fn new(allow_duplicates: bool) -> Names {
+    pub(crate) fn new(allow_duplicates: bool) -> Names {
         Names {
             allow_duplicates,
             recs: Vec::new(),
@@ -403,8 +397,13 @@ impl Names {
         }
     }
 
+    /// Sets whether duplicate names are allowed (meant for names with no object open).
+    pub(crate) fn set_allow_duplicates(&mut self, allow: bool) {
+        self.allow_duplicates = allow;
+    }
+
     /// Bytes held by the buffers.
-    fn held_bytes(&self) -> usize {
+    pub(crate) fn held_bytes(&self) -> usize {
         self.recs.capacity() * core::mem::size_of::<Rec>()
             + self.bytes.capacity()
             + self.frames.capacity() * core::mem::size_of::<Frame>()
@@ -412,8 +411,8 @@ impl Names {
     }
 
     /// Empties the buffers for the pool, keeping their capacity (and the tables of open
-    /// objects, as spares).
-    fn clear_for_pool(&mut self) {
+    /// objects, as spares): no object is open after it.
+    pub(crate) fn clear_for_pool(&mut self) {
         for frame in self.frames.drain(..) {
             if let Some(table) = frame.table {
                 self.spare.push(table);
@@ -421,16 +420,26 @@ impl Names {
         }
         self.recs.clear();
         self.bytes.clear();
+        self.seen = 0;
+        self.borrowed_from = 0;
     }
 
+    /// How many objects are open.
+    #[inline(always)]
+    pub(crate) fn open(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// An object opens: its names start empty.
     #[inline]
-    fn push_object(&mut self) {
+    pub(crate) fn push_object(&mut self) {
         let outer_seen = core::mem::take(&mut self.seen);
         self.frames.push(Frame { first: self.recs.len(), mark: self.bytes.len(), table: None, outer_seen });
     }
 
+    /// The innermost object closes: its names are dropped.
     #[inline]
-    fn pop_object(&mut self) {
+    pub(crate) fn pop_object(&mut self) {
         if let Some(frame) = self.frames.pop() {
             self.recs.truncate(frame.first);
             self.bytes.truncate(frame.mark);
