@@ -704,6 +704,73 @@ fn encode_error_pointers() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// What a serializer hands its writer, and when: each top-level value whole once it is done,
+/// and a long one in pieces of at least 64 KiB that end between values.
+#[test]
+fn encode_hands_the_writer_whole_values() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    /// Records each write; fails them all when `fail`.
+    #[derive(Clone, Default)]
+    struct Writes {
+        pieces: Rc<RefCell<Vec<Vec<u8>>>>,
+        fail: bool,
+    }
+    impl std::io::Write for Writes {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.fail {
+                return Err(std::io::Error::other("disk full"));
+            }
+            self.pieces.borrow_mut().push(buf.to_vec());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let long: Vec<String> = (0..20_000).map(|i| format!("item {i}")).collect();
+    let cases: Vec<(&str, Vec<serde_json::Value>)> = vec![
+        ("one scalar", vec![serde_json::json!(7)]),
+        (
+            "scalars one after another",
+            vec![serde_json::json!(1), serde_json::json!("two"), serde_json::json!(null)],
+        ),
+        (
+            "containers one after another",
+            vec![serde_json::json!([1, {"a": []}]), serde_json::json!({"b": [2]})],
+        ),
+        ("a long array", vec![serde_json::json!(long)]),
+    ];
+    for (name, values) in cases {
+        let writes = Writes::default();
+        let mut ser = jet::Serializer::new(writes.clone());
+        let mut want = Vec::new();
+        for value in &values {
+            value.serialize(&mut ser).unwrap();
+            want.push(serde_json::to_vec(value).unwrap());
+            assert_eq!(
+                writes.pieces.borrow().concat(),
+                want.concat(),
+                "{name}: all written once the value is done"
+            );
+        }
+        let pieces = writes.pieces.borrow();
+        if name == "a long array" {
+            assert!(pieces.len() > 2, "{name}: {} pieces", pieces.len());
+            for piece in &pieces[..pieces.len() - 1] {
+                assert!(piece.len() >= 64 * 1024, "{name}: a piece of {}", piece.len());
+                assert!(piece.ends_with(b"\""), "{name}: a piece ends inside a value");
+            }
+        } else {
+            assert_eq!(*pieces, want, "{name}: one piece per top-level value");
+        }
+    }
+
+    let err = jet::to_writer(Writes { fail: true, ..Writes::default() }, &[1, 2]).unwrap_err();
+    assert!(err.is_io(), "{err}");
+    assert_eq!(err.to_string(), "I/O error: disk full");
+}
+
 #[test]
 fn unknown_and_case_insensitive_fields() {
     #[derive(Deserialize, Debug, PartialEq)]

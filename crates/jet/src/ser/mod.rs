@@ -96,8 +96,13 @@ const DRAIN_AT: usize = 64 * 1024;
 pub struct Serializer<W> {
     out: Vec<u8>,
     sink: W,
-    /// Drain `out` into `sink` when it holds this much (never, when building a `Vec`).
+    /// Drain `out` into `sink` when it holds this much: `drain_at` inside a container,
+    /// `drain_top` after a top-level value (0 for a sink, so that each top-level value is
+    /// handed over whole; never, when building a `Vec`), and `limit` the one that applies now,
+    /// so that the check after each value is one compare.
     drain_at: usize,
+    drain_top: usize,
+    limit: usize,
     /// Bytes handed to the sink so far.
     drained: u64,
     /// Arrays and objects open.
@@ -252,6 +257,8 @@ impl<W: io::Write> Serializer<W> {
             out: Vec::new(),
             sink: writer,
             drain_at: DRAIN_AT,
+            drain_top: 0,
+            limit: 0,
             drained: 0,
             depth: 0,
             max_depth: opts.recursion_limit(),
@@ -275,7 +282,7 @@ impl<W: io::Write> Serializer<W> {
     /// Hands the buffer to the sink when it is full enough, or when a top-level value is done.
     #[inline]
     fn maybe_drain(&mut self) -> Result<()> {
-        if self.out.len() >= self.drain_at || (self.depth == 0 && self.drain_at != usize::MAX) {
+        if self.out.len() >= self.limit {
             return self.drain();
         }
         Ok(())
@@ -321,24 +328,37 @@ impl<W> Serializer<W> {
         err.prefix_pointer(&prefix)
     }
 
-    /// A newline, the prefix and `depth` indents, when indenting.
-    #[inline]
+    /// A newline, the prefix and `depth` indents, when indenting. Not inlined: the compact
+    /// path through the callers then needs fewer registers.
+    #[inline(never)]
     fn newline(&mut self, depth: usize) {
         crate::text::writer::newline(&mut self.out, self.indent.as_deref(), &self.prefix, depth);
     }
 
     /// Opens an array or object.
-    #[inline]
+    #[inline(always)]
     fn begin(&mut self, kind: Kind) -> Result<()> {
         if self.depth >= self.max_depth {
             return Err(self.error(Code::TooDeep(self.max_depth)));
         }
         self.depth += 1;
+        self.limit = self.drain_at;
         if kind == Kind::Map {
-            self.bufs.names.push_object();
+            self.open_map();
         }
         self.out.push(if kind == Kind::Array { b'[' } else { b'{' });
         Ok(())
+    }
+
+    /// A map's names start. Not inlined, as [`newline`](Serializer::newline).
+    #[inline(never)]
+    fn open_map(&mut self) {
+        self.bufs.names.push_object();
+    }
+
+    #[inline(never)]
+    fn close_map(&mut self) {
+        self.bufs.names.pop_object();
     }
 
     /// Before an element or member: the comma and the line break.
@@ -353,11 +373,14 @@ impl<W> Serializer<W> {
     }
 
     /// Closes an array or object; `empty` when nothing was written in it.
-    #[inline]
+    #[inline(always)]
     fn end(&mut self, kind: Kind, empty: bool) {
         self.depth -= 1;
+        if self.depth == 0 {
+            self.limit = self.drain_top;
+        }
         if kind == Kind::Map {
-            self.bufs.names.pop_object();
+            self.close_map();
         }
         if !empty && self.indent.is_some() {
             self.newline(self.depth);
@@ -715,7 +738,7 @@ impl<'a, W: io::Write> Compound<'a, W> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
         let index = self.len;
         self.ser.separate(index == 0);
@@ -733,7 +756,7 @@ impl<'a, W: io::Write> Compound<'a, W> {
         value.serialize(&mut *self.ser).map_err(|e| self.fail(e, Step::Field(name)))
     }
 
-    #[inline]
+    #[inline(always)]
     fn finish(self) -> Result<()> {
         if self.kind == Kind::Struct {
             self.ser.bufs.seen.truncate(self.start);
@@ -758,6 +781,7 @@ macro_rules! array_like {
                 self.element(value)
             }
 
+            #[inline]
             fn end(self) -> Result<()> {
                 self.finish()
             }
@@ -826,7 +850,7 @@ impl<W: io::Write> ser::SerializeStructVariant for Compound<'_, W> {
 /// Encodes `value` with `opts` into a new buffer.
 fn to_vec_with<T: ?Sized + Serialize>(value: &T, opts: &Options) -> Result<Vec<u8>> {
     let mut ser = Serializer::with_options(io::sink(), opts);
-    ser.drain_at = usize::MAX;
+    (ser.drain_at, ser.drain_top, ser.limit) = (usize::MAX, usize::MAX, usize::MAX);
     ser.out.reserve(128);
     value.serialize(&mut ser)?;
     Ok(ser.out)
