@@ -20,8 +20,8 @@ impl<'de, I: Source<'de>> de::SeqAccess<'de> for Seq<'_, I> {
 
     #[inline]
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
-        if self.de.reader.at_array_end()? {
-            self.de.next()?;
+        if let Some(event) = self.de.reader.take_array_end()? {
+            self.de.took(event);
             return Ok(None);
         }
         seed.deserialize(&mut *self.de).map(Some)

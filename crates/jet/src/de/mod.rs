@@ -259,9 +259,13 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         let value = visitor.visit_seq(Seq { de: self })?;
         if self.reader.depth() == depth {
             // The visitor stopped before the end.
-            match self.peek()? {
-                Kind::EndArray => drop(self.next()?),
-                _ => return Err(self.custom("the array has more elements than expected")),
+            match self.reader.take_array_end()? {
+                Some(event) => drop(self.took(event)),
+                None => {
+                    // The error is at the first extra element.
+                    self.peek()?;
+                    return Err(self.custom("the array has more elements than expected"));
+                }
             }
         }
         Ok(value)

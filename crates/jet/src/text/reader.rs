@@ -1075,15 +1075,32 @@ impl<I: Input> Reader<I> {
         self.error_at(code, self.pos, at)
     }
 
-    /// In an array, whether `]` comes next (after whitespace), consuming nothing but
-    /// whitespace: a cheaper question than [`peek_kind`](Reader::peek_kind), whose checks the
-    /// next [`next_event`](Reader::next_event) makes anyway.
+    /// In an array, reads the `]` when it comes next (after whitespace) and gives its event;
+    /// else consumes nothing but whitespace. Cheaper than [`peek_kind`](Reader::peek_kind)
+    /// and then [`next_event`](Reader::next_event): a `]` in an array needs no grammar step
+    /// (it may follow `[` or an element), and anything else is left for the next read, which
+    /// checks it anyway.
     #[inline]
-    pub(crate) fn at_array_end(&mut self) -> Result<bool> {
-        if let Some(next) = self.peeked {
-            return Ok(matches!(next, Next::End(Kind::EndArray)));
+    pub(crate) fn take_array_end(&mut self) -> Result<Option<Event>> {
+        if self.peeked.is_some() || !self.state.entry().is_array() {
+            return self.take_array_end_peeked();
         }
-        Ok(self.skip_ws()? == Some(b']'))
+        if self.skip_ws()? != Some(b']') {
+            return Ok(None);
+        }
+        let event = self.end_event(Kind::EndArray);
+        self.pos = event.end;
+        Ok(Some(event))
+    }
+
+    /// [`take_array_end`](Reader::take_array_end) with a token peeked, or outside an array
+    /// (where `]` is an error that the general step reports).
+    #[inline(never)]
+    fn take_array_end_peeked(&mut self) -> Result<Option<Event>> {
+        if self.peek_kind()? == Some(Kind::EndArray) {
+            return self.next_event();
+        }
+        Ok(None)
     }
 
     /// The value of `event`, the number just read, from the digits its scan gathered.
