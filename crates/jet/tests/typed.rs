@@ -608,6 +608,51 @@ fn encode_errors_name_the_place() {
     assert!(Options::default().max_recursion(300).to_string(&deep).is_ok());
 }
 
+/// Arrays read element by element end where they should, and their errors say where, from a
+/// slice and from a reader that hands over one byte at a time (a `]` after a refill).
+#[test]
+fn array_ends() {
+    type Pair = (u8, u8);
+    fn show<T: Debug>(r: jet::Result<T>) -> String {
+        match r {
+            Ok(v) => format!("{v:?}"),
+            Err(e) => format!("error at {}: {}", e.offset(), e.message()),
+        }
+    }
+    fn both<T: DeserializeOwned + Debug>(input: &str) -> (String, String) {
+        let chunks = Chunked { bytes: input.as_bytes(), rng: Rng(1), min: 1, max: 1 };
+        (show(jet::from_str::<T>(input)), show(jet::from_reader::<_, T>(chunks)))
+    }
+    let cases: Vec<(&str, (String, String), &str)> = vec![
+        ("empty", both::<Vec<u8>>("[]"), "[]"),
+        ("spaced", both::<Vec<u8>>(" [ 1 , 2 ] "), "[1, 2]"),
+        ("nested", both::<Vec<Vec<u8>>>("[[],[1],[ ]]"), "[[], [1], []]"),
+        ("pairs", both::<Vec<Pair>>("[[1,2],[3,4]]"), "[(1, 2), (3, 4)]"),
+        ("trailing comma", both::<Vec<u8>>("[1,]"), "error at 3: trailing comma before ']'"),
+        ("leading comma", both::<Vec<u8>>("[,1]"), "error at 1: expected a value, found ','"),
+        (
+            "no comma",
+            both::<Vec<u8>>("[1 2]"),
+            "error at 3: expected ',' or ']' after an array element, found '2'",
+        ),
+        ("cut", both::<Vec<u8>>("[1"), "error at 2: unexpected end of input in an array"),
+        ("tuple too long", both::<Pair>("[1,2,3]"), "error at 5: the array has more elements than expected"),
+        ("tuple too short", both::<Pair>("[1]"), "error at 2: invalid length 1, expected a tuple of size 2"),
+        (
+            "tuple then more",
+            both::<Vec<Pair>>("[[1,2] [3,4]]"),
+            "error at 7: expected ',' or ']' after an array element, found '['",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (name, (slice, reader), want) in cases {
+        if slice != want || reader != want {
+            wrong.push(format!("{name}: slice {slice:?}, reader {reader:?}, want {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// The pointer and offset of an encoding error, in every kind of container it can pass out of.
 #[test]
 fn encode_error_pointers() {
