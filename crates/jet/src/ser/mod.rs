@@ -469,7 +469,7 @@ macro_rules! serialize_integers {
     ($($method:ident: $ty:ty),*) => {$(
         #[inline]
         fn $method(self, v: $ty) -> Result<()> {
-                        self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+            self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
             self.maybe_drain()
         }
     )*};
