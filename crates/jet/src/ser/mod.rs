@@ -407,16 +407,45 @@ impl<W> Serializer<W> {
         // One borrow of the entry for the check and the write (indexing twice costs more).
         let entry = &self.bufs.static_names.slots[slot];
         if !self.allow_duplicate_names {
-            if *filter & entry.bit != 0 && self.bufs.seen[seen_start..].contains(&name) {
-                return Err(self.error(Code::DuplicateName(name.into())));
+            if *filter & entry.bit != 0 {
+                return self.field_name_again(name, filter, seen_start, slot);
             }
             *filter |= entry.bit;
             self.bufs.seen.push(name);
         }
         if !entry.write(&mut self.out) {
-            self.write_name(name);
+            self.write_name_long(name);
         }
         Ok(())
+    }
+
+    /// [`field_name`](Serializer::field_name) when the filter has the name's bit: a duplicate,
+    /// or another name with the same bit. Not inlined, so that the common path keeps few
+    /// registers.
+    #[inline(never)]
+    fn field_name_again(
+        &mut self,
+        name: &'static str,
+        filter: &mut u64,
+        seen_start: usize,
+        slot: usize,
+    ) -> Result<()> {
+        if self.bufs.seen[seen_start..].contains(&name) {
+            return Err(self.error(Code::DuplicateName(name.into())));
+        }
+        let entry = &self.bufs.static_names.slots[slot];
+        *filter |= entry.bit;
+        self.bufs.seen.push(name);
+        if !entry.write(&mut self.out) {
+            self.write_name_long(name);
+        }
+        Ok(())
+    }
+
+    /// A field or variant name that needs escapes or is too long for its cached text.
+    #[inline(never)]
+    fn write_name_long(&mut self, name: &str) {
+        self.write_name(name);
     }
 
     /// The slot of `name` in the static-name table, added when it is not there.
@@ -439,7 +468,7 @@ impl<W> Serializer<W> {
     fn variant_name(&mut self, name: &'static str) {
         let slot = self.static_name(name);
         if !self.bufs.static_names.slots[slot].write(&mut self.out) {
-            self.write_name(name);
+            self.write_name_long(name);
         }
     }
 
