@@ -98,7 +98,101 @@ fn rich() -> impl Strategy<Value = Rich> {
     )
 }
 
+/// A value with one number that the encoder must point at when it is NaN: through arrays, maps
+/// (with names that need escaping in a pointer), struct fields and every enum variant kind.
+#[derive(Serialize, Debug, Clone)]
+#[serde(untagged)]
+enum Tree {
+    Num(f64),
+    List(Vec<Tree>),
+    Map(BTreeMap<String, Tree>),
+    Node(Node),
+    Tagged(Tagged),
+}
+
+#[derive(Serialize, Debug, Clone)]
+struct Node {
+    #[serde(rename = "a/b~")]
+    odd: Vec<Tree>,
+    plain: Box<Tree>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+enum Tagged {
+    One(Box<Tree>),
+    Pair(Box<Tree>, Box<Tree>),
+    Named { inner: Box<Tree> },
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = (-10i32..10).prop_map(|n| Tree::Num(f64::from(n) / 4.0));
+    leaf.prop_recursive(4, 32, 4, |inner| {
+        let boxed = || inner.clone().prop_map(Box::new);
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Tree::List),
+            prop::collection::btree_map("[a/~]{0,3}", inner.clone(), 0..4).prop_map(Tree::Map),
+            (prop::collection::vec(inner.clone(), 0..3), boxed())
+                .prop_map(|(odd, plain)| Tree::Node(Node { odd, plain })),
+            boxed().prop_map(|t| Tree::Tagged(Tagged::One(t))),
+            (boxed(), boxed()).prop_map(|(a, b)| Tree::Tagged(Tagged::Pair(a, b))),
+            boxed().prop_map(|inner| Tree::Tagged(Tagged::Named { inner })),
+        ]
+    })
+}
+
+/// Makes the `target`th number (in writing order) NaN; gives its JSON Pointer.
+fn poison(tree: &mut Tree, at: &str, seen: &mut usize, target: usize) -> Option<String> {
+    let step = |name: &str| format!("{at}/{}", name.replace('~', "~0").replace('/', "~1"));
+    match tree {
+        Tree::Num(n) => {
+            *seen += 1;
+            (*seen - 1 == target).then(|| {
+                *n = f64::NAN;
+                at.to_string()
+            })
+        }
+        Tree::List(items) => {
+            items.iter_mut().enumerate().find_map(|(i, t)| poison(t, &step(&i.to_string()), seen, target))
+        }
+        Tree::Map(map) => map.iter_mut().find_map(|(k, t)| poison(t, &step(k), seen, target)),
+        Tree::Node(node) => {
+            let odd = step("a/b~");
+            let found = node
+                .odd
+                .iter_mut()
+                .enumerate()
+                .find_map(|(i, t)| poison(t, &format!("{odd}/{i}"), seen, target));
+            found.or_else(|| poison(&mut node.plain, &step("plain"), seen, target))
+        }
+        Tree::Tagged(Tagged::One(t)) => poison(t, &step("One"), seen, target),
+        Tree::Tagged(Tagged::Pair(a, b)) => {
+            let pair = step("Pair");
+            poison(a, &format!("{pair}/0"), seen, target)
+                .or_else(|| poison(b, &format!("{pair}/1"), seen, target))
+        }
+        Tree::Tagged(Tagged::Named { inner }) => {
+            poison(inner, &format!("{}/inner", step("Named")), seen, target)
+        }
+    }
+}
+
 proptest! {
+    /// The encoder builds an error's pointer as the error passes out of each container; it
+    /// must name the value that failed, compact or pretty.
+    #[test]
+    fn encode_errors_point_at_the_value(mut value in tree(), pick in any::<prop::sample::Index>()) {
+        let clean = jet::to_string(&value).unwrap();
+        prop_assert_eq!(&clean, &serde_json::to_string(&value).unwrap());
+        let mut count = 0;
+        poison(&mut value, "", &mut count, usize::MAX);
+        prop_assume!(count > 0);
+        let want = poison(&mut value, "", &mut 0, pick.index(count)).unwrap();
+        let err = jet::to_string(&value).unwrap_err();
+        prop_assert_eq!(err.pointer(), want.as_str(), "{}", err);
+        let err = jet::to_string_pretty(&value).unwrap_err();
+        prop_assert_eq!(err.pointer(), want.as_str(), "pretty: {}", err);
+    }
+
     #[test]
     fn rich_values_agree_with_serde_json(value in rich()) {
         let text = jet::to_string(&value).unwrap();
