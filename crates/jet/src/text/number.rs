@@ -217,7 +217,7 @@ fn decimal_prefix(bytes: &[u8], start: usize) -> Option<(usize, Decimal)> {
     let negative = bytes[start] == b'-';
     let int_start = start + usize::from(negative);
     let (mut i, mut w) = match bytes.get(int_start)? {
-        b'1'..=b'9' => scan::parse_digits(bytes, int_start, 0),
+        &first @ b'1'..=b'9' => short_int_part(bytes, int_start, first),
         b'0' => (int_start + 1, 0),
         _ => return None,
     };
@@ -260,6 +260,23 @@ fn decimal_prefix(bytes: &[u8], start: usize) -> Option<(usize, Decimal)> {
         q += if negative_exp { -e } else { e };
     }
     Some((i, Decimal { w, q, negative, integer, long: digits > 19 }))
+}
+
+/// The integer part starting with digit `first` at `start`: up to four digits a byte at a time
+/// (most integer parts are short, and the eight-digit step costs more for them), longer ones
+/// on by [`scan::parse_digits`].
+#[inline(always)]
+fn short_int_part(bytes: &[u8], start: usize, first: u8) -> (usize, u64) {
+    let mut w = u64::from(first - b'0');
+    let mut i = start + 1;
+    while i < start + 4 {
+        match bytes.get(i) {
+            Some(&d) if d.is_ascii_digit() => w = w * 10 + u64::from(d - b'0'),
+            _ => return (i, w),
+        }
+        i += 1;
+    }
+    scan::parse_digits(bytes, i, w)
 }
 
 impl Decimal {
@@ -667,6 +684,33 @@ mod tests {
 
     /// Where the one-pass scan gives up, the full scan takes over (and reports the error or
     /// asks for more bytes); where it does not, both end at the same byte.
+    /// The digits an integer part gathers, across the byte-at-a-time steps of a short one and
+    /// the eight-digit steps after them, with and without a fraction and an exponent.
+    #[test]
+    fn decimal_digits_across_the_steps() {
+        let digits = "98765432101234567890";
+        for len in 1..=digits.len() {
+            let int = &digits[..len];
+            for (form, q, text) in [
+                ("integer", 0, format!("{int},")),
+                ("fraction", -2, format!("{int}.25]")),
+                ("negative with exponent", 1, format!("-{int}.5e2 ")),
+            ] {
+                let what = format!("{form} of {len} digits");
+                let (end, d) = scan_decimal(text.as_bytes(), 0).unwrap_or_else(|| panic!("{what}"));
+                assert_eq!(end, text.len() - 1, "{what}: end");
+                let all: String =
+                    text[..end].chars().take_while(|c| *c != 'e').filter(char::is_ascii_digit).collect();
+                assert_eq!(d.long, all.len() > 19, "{what}: long");
+                if !d.long {
+                    assert_eq!(d.w, all.parse::<u64>().unwrap(), "{what}: digits");
+                    assert_eq!(d.q, q, "{what}: exponent");
+                }
+                assert_eq!(d.negative, text.starts_with('-'), "{what}: sign");
+            }
+        }
+    }
+
     #[test]
     fn scan_decimal_leaves_the_hard_cases_to_scan() {
         let cases: &[(&str, &str, Option<usize>)] = &[
