@@ -407,8 +407,8 @@ impl<W> Serializer<W> {
         // One borrow of the entry for the check and the write (indexing twice costs more).
         let entry = &self.bufs.static_names.slots[slot];
         if !self.allow_duplicate_names {
-            if *filter & entry.bit != 0 {
-                return self.field_name_again(name, filter, seen_start, slot);
+            if *filter & entry.bit != 0 && self.field_seen(name, seen_start) {
+                return Err(self.error(Code::DuplicateName(name.into())));
             }
             *filter |= entry.bit;
             self.bufs.seen.push(name);
@@ -419,27 +419,12 @@ impl<W> Serializer<W> {
         Ok(())
     }
 
-    /// [`field_name`](Serializer::field_name) when the filter has the name's bit: a duplicate,
-    /// or another name with the same bit. Not inlined, so that the common path keeps few
-    /// registers.
+    /// Whether the struct whose names start at `seen_start` has a field `name` already: asked
+    /// only when the filter has the name's bit. Not inlined, so that the common path of
+    /// [`field_name`](Serializer::field_name) keeps few registers.
     #[inline(never)]
-    fn field_name_again(
-        &mut self,
-        name: &'static str,
-        filter: &mut u64,
-        seen_start: usize,
-        slot: usize,
-    ) -> Result<()> {
-        if self.bufs.seen[seen_start..].contains(&name) {
-            return Err(self.error(Code::DuplicateName(name.into())));
-        }
-        let entry = &self.bufs.static_names.slots[slot];
-        *filter |= entry.bit;
-        self.bufs.seen.push(name);
-        if !entry.write(&mut self.out) {
-            self.write_name_long(name);
-        }
-        Ok(())
+    fn field_seen(&self, name: &'static str, seen_start: usize) -> bool {
+        self.bufs.seen[seen_start..].contains(&name)
     }
 
     /// A field or variant name that needs escapes or is too long for its cached text.
