@@ -263,8 +263,8 @@ fn decimal_prefix(bytes: &[u8], start: usize) -> Option<(usize, Decimal)> {
 }
 
 /// The integer part starting with digit `first` at `start`: up to four digits a byte at a time
-/// (most integer parts are short, and the eight-digit step costs more for them), longer ones
-/// on by [`scan::parse_digits`].
+/// (most integer parts are short, and the eight-digit step costs more for them); the digits
+/// after those by [`scan::parse_digits`].
 #[inline(always)]
 fn short_int_part(bytes: &[u8], start: usize, first: u8) -> (usize, u64) {
     let mut w = u64::from(first - b'0');
@@ -682,8 +682,6 @@ mod tests {
         assert_eq!(format!("{got:?}"), format!("{want:?}"), "{text}");
     }
 
-    /// Where the one-pass scan gives up, the full scan takes over (and reports the error or
-    /// asks for more bytes); where it does not, both end at the same byte.
     /// The digits an integer part gathers, across the byte-at-a-time steps of a short one and
     /// the eight-digit steps after them, with and without a fraction and an exponent.
     #[test]
@@ -711,6 +709,8 @@ mod tests {
         }
     }
 
+    /// Where the one-pass scan gives up, the full scan takes over (and reports the error or
+    /// asks for more bytes); where it does not, both end at the same byte.
     #[test]
     fn scan_decimal_leaves_the_hard_cases_to_scan() {
         let cases: &[(&str, &str, Option<usize>)] = &[
