@@ -653,6 +653,76 @@ fn array_ends() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Integer and float targets read a number in one step and hand anything else to the general
+/// step: every kind of token, every place a number stands (top level, after `[`, `,` and `:`,
+/// behind a peek), cut numbers and the end of input; from a slice and a one-byte reader.
+#[test]
+fn number_targets() {
+    #[derive(Deserialize, Debug)]
+    struct S {
+        #[allow(dead_code)]
+        n: u8,
+        #[allow(dead_code)]
+        f: Option<f64>,
+    }
+    fn show<T: Debug>(r: jet::Result<T>) -> String {
+        match r {
+            Ok(v) => format!("{v:?}"),
+            Err(e) => format!("error at {} {:?}: {}", e.offset(), e.pointer(), e.message()),
+        }
+    }
+    fn both<T: DeserializeOwned + Debug>(input: &str) -> (String, String) {
+        let chunks = Chunked { bytes: input.as_bytes(), rng: Rng(1), min: 1, max: 1 };
+        (show(jet::from_str::<T>(input)), show(jet::from_reader::<_, T>(chunks)))
+    }
+    let cases: Vec<(&str, (String, String), &str)> = vec![
+        ("top level", both::<u64>(" 17 "), "17"),
+        ("top level float", both::<f64>("-2.5e-3"), "-0.0025"),
+        ("in an array", both::<Vec<i32>>("[1, -2,3]"), "[1, -2, 3]"),
+        ("floats", both::<Vec<f64>>("[0.1,1e2, -0]"), "[0.1, 100.0, -0.0]"),
+        ("struct", both::<S>(r#"{"n": 7, "f": 1.5}"#), "S { n: 7, f: Some(1.5) }"),
+        ("behind a peek", both::<Vec<Option<u8>>>("[null, 3]"), "[None, Some(3)]"),
+        ("string", both::<u8>(r#""7""#), r#"error at 0 "": invalid type: string "7", expected u8"#),
+        ("null", both::<f64>("null"), r#"error at 0 "": invalid type: null, expected f64"#),
+        (
+            "bool",
+            both::<Vec<u8>>("[1,true]"),
+            r#"error at 3 "/1": invalid type: boolean `true`, expected u8"#,
+        ),
+        ("array", both::<S>(r#"{"n":[1]}"#), r#"error at 5 "/n": invalid type: sequence, expected u8"#),
+        ("object", both::<Vec<f64>>("[{}]"), r#"error at 1 "/0": invalid type: map, expected f64"#),
+        (
+            "end of array",
+            both::<(u8, u8)>("[1]"),
+            r#"error at 2 "": invalid length 1, expected a tuple of size 2"#,
+        ),
+        ("not a value", both::<Vec<u8>>("[1,x]"), r#"error at 3 "/1": expected a value, found 'x'"#),
+        (
+            "cut number",
+            both::<Vec<f64>>("[1.5, 2."),
+            r#"error at 8 "/1": unexpected end of input in a number"#,
+        ),
+        ("bad number", both::<u8>("01"), r#"error at 1 "": invalid number: leading zero"#),
+        (
+            "out of range",
+            both::<Vec<u8>>("[1,256]"),
+            r#"error at 3 "/1": invalid value: integer `256`, expected u8"#,
+        ),
+        ("too big a float", both::<f64>("1e400"), r#"error at 0 "": number 1e400 is out of range for f64"#),
+        ("empty", both::<u8>(""), r#"error at 0 "": unexpected end of input before a value"#),
+        ("after a comma", both::<Vec<u8>>("[1,"), r#"error at 3 "/1": unexpected end of input in an array"#),
+        ("after a colon", both::<S>(r#"{"n":"#), r#"error at 5 "/n": unexpected end of input in an object"#),
+        ("trailing data", both::<u8>("1 2"), r#"error at 2 "": trailing data after the value: '2'"#),
+    ];
+    let mut wrong = Vec::new();
+    for (name, (slice, reader), want) in cases {
+        if slice != want || reader != want {
+            wrong.push(format!("{name}: slice {slice:?}, reader {reader:?}, want {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// The pointer and offset of an encoding error, in every kind of container it can pass out of.
 #[test]
 fn encode_error_pointers() {

@@ -149,6 +149,16 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         }
     }
 
+    /// [`next`](Deserializer::next) for a number target: a number in one step, anything else
+    /// by the general step (for the caller to report as the wrong kind).
+    #[inline(always)]
+    fn next_number(&mut self) -> Result<Event> {
+        match self.reader.next_number_event()? {
+            Some(event) => Ok(self.took(event)),
+            None => self.next(),
+        }
+    }
+
     /// [`next`](Deserializer::next) where the grammar wants an object name or `}`.
     #[inline]
     fn next_name(&mut self) -> Result<Event> {
@@ -363,7 +373,7 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     /// Reads the next number for an integer target named `ty`.
     #[inline]
     fn integer<V: Visitor<'de>>(&mut self, visitor: V, ty: &'static str) -> Result<V::Value> {
-        let event = self.next()?;
+        let event = self.next_number()?;
         if event.kind != Kind::Number {
             return Err(self.wrong_kind(&event, &visitor));
         }
@@ -456,7 +466,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
 
     #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next()?;
+        let event = self.next_number()?;
         if event.kind != Kind::Number {
             return Err(self.wrong_kind(&event, &visitor));
         }

@@ -598,6 +598,31 @@ impl<I: Input> Reader<I> {
         Ok(Some(event))
     }
 
+    /// [`next_event_parsed`](Reader::next_event_parsed) for a number target (the typed layer's
+    /// integers and floats): the step without the dispatch on the token's first byte. When the
+    /// next token is not a number it stays peeked, and `None` tells the caller to take the
+    /// general step (which reads it, or reports the end of input).
+    #[inline(always)]
+    pub(crate) fn next_number_event(&mut self) -> Result<Option<Event>> {
+        let next = match self.peeked.take() {
+            Some(next) => next,
+            None => match self.find_next()? {
+                Some(next) => next,
+                None => return Ok(None),
+            },
+        };
+        let Next::Value(b'-' | b'0'..=b'9', _) = next else {
+            self.peeked = Some(next);
+            return Ok(None);
+        };
+        self.state.start_value();
+        let end = self.scan_number::<true>()?;
+        self.note_scalar(end);
+        let event = Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false };
+        self.pos = end;
+        Ok(Some(event))
+    }
+
     #[inline(always)]
     fn next_event_as<const PARSE: bool>(&mut self) -> Result<Option<Event>> {
         let next = match self.peeked.take() {
@@ -807,6 +832,22 @@ impl<I: Input> Reader<I> {
             }
             self.refill(self.pos)?;
         }
+    }
+
+    /// [`skip_ws`](Reader::skip_ws) for small steps that want to stay small: the check for a
+    /// token right at `pos` is inline, the whitespace run and the refill a call (inline, they
+    /// would have the step save and restore registers even when the token is right there).
+    #[inline(always)]
+    fn skip_ws_lean(&mut self) -> Result<Option<u8>> {
+        match self.input.window().get(self.pos) {
+            Some(&c) if !scan::is_ws(c) => Ok(Some(c)),
+            _ => self.skip_ws_call(),
+        }
+    }
+
+    #[inline(never)]
+    fn skip_ws_call(&mut self) -> Result<Option<u8>> {
+        self.skip_ws()
     }
 
     /// Drops window bytes before `keep` (and before any pinned value) and reads more.
@@ -1085,10 +1126,11 @@ impl<I: Input> Reader<I> {
         if self.peeked.is_some() || !self.state.entry().is_array() {
             return self.take_array_end_peeked();
         }
-        if self.skip_ws()? != Some(b']') {
+        if self.skip_ws_lean()? != Some(b']') {
             return Ok(None);
         }
-        let event = self.end_event(Kind::EndArray);
+        self.state.pop_array();
+        let event = Event { kind: Kind::EndArray, start: self.pos, end: self.pos + 1, flags: 0, name: false };
         self.pos = event.end;
         Ok(Some(event))
     }

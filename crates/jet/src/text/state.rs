@@ -206,6 +206,15 @@ impl State {
         }
     }
 
+    /// [`pop`](State::pop) where the innermost container is an array (no names to drop).
+    #[inline(always)]
+    pub(crate) fn pop_array(&mut self) {
+        debug_assert!(self.cur & OBJECT == 0, "not in an array");
+        if let Some(outer) = self.outer.pop() {
+            self.cur = outer;
+        }
+    }
+
     pub(crate) fn set_max_depth(&mut self, max_depth: usize) {
         self.max_depth = max_depth;
     }
