@@ -653,11 +653,12 @@ fn array_ends() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// Integer and float targets read a number in one step and hand anything else to the general
-/// step: every kind of token, every place a number stands (top level, after `[`, `,` and `:`,
-/// behind a peek), cut numbers and the end of input; from a slice and a one-byte reader.
+/// Number, string and bool targets read their token in one step and hand anything else to
+/// the general step: every kind of token, every place a value stands (top level, after `[`,
+/// `,` and `:`, behind a peek), cut tokens and the end of input; from a slice and a one-byte
+/// reader.
 #[test]
-fn number_targets() {
+fn scalar_targets() {
     #[derive(Deserialize, Debug)]
     struct S {
         #[allow(dead_code)]
@@ -713,6 +714,29 @@ fn number_targets() {
         ("after a comma", both::<Vec<u8>>("[1,"), r#"error at 3 "/1": unexpected end of input in an array"#),
         ("after a colon", both::<S>(r#"{"n":"#), r#"error at 5 "/n": unexpected end of input in an object"#),
         ("trailing data", both::<u8>("1 2"), r#"error at 2 "": trailing data after the value: '2'"#),
+        ("strings", both::<Vec<String>>(r#"["a", "b\u00e9\n",""]"#), r#"["a", "bé\n", ""]"#),
+        ("string behind a peek", both::<Option<String>>(r#""x""#), r#"Some("x")"#),
+        (
+            "number into string",
+            both::<Vec<String>>(r#"["a",1]"#),
+            r#"error at 5 "/1": invalid type: integer `1`, expected a string"#,
+        ),
+        (
+            "cut string",
+            both::<Vec<String>>(r#"["a","b"#),
+            r#"error at 7 "/1": unexpected end of input in a string"#,
+        ),
+        ("bad escape", both::<String>(r#""\x""#), r#"error at 2 "": invalid escape in string: '\' then 'x'"#),
+        ("bools", both::<Vec<bool>>("[true,false , true]"), "[true, false, true]"),
+        ("bool behind a peek", both::<Vec<Option<bool>>>("[null,false]"), "[None, Some(false)]"),
+        ("null into bool", both::<bool>("null"), r#"error at 0 "": invalid type: null, expected a boolean"#),
+        (
+            "string into bool",
+            both::<bool>(r#""true""#),
+            r#"error at 0 "": invalid type: string "true", expected a boolean"#,
+        ),
+        ("cut bool", both::<Vec<bool>>("[tru"), r#"error at 4 "/0": unexpected end of input in a literal"#),
+        ("bad bool", both::<bool>("fals3"), r#"error at 4 "": expected 'false', found '3'"#),
     ];
     let mut wrong = Vec::new();
     for (name, (slice, reader), want) in cases {

@@ -159,6 +159,24 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         }
     }
 
+    /// [`next_number`](Deserializer::next_number) for a string target.
+    #[inline(always)]
+    fn next_string(&mut self) -> Result<Event> {
+        match self.reader.next_string_event()? {
+            Some(event) => Ok(self.took(event)),
+            None => self.next(),
+        }
+    }
+
+    /// [`next_number`](Deserializer::next_number) for a `bool` target.
+    #[inline(always)]
+    fn next_bool(&mut self) -> Result<Event> {
+        match self.reader.next_bool_event()? {
+            Some(event) => Ok(self.took(event)),
+            None => self.next(),
+        }
+    }
+
     /// [`next`](Deserializer::next) where the grammar wants an object name or `}`.
     #[inline]
     fn next_name(&mut self) -> Result<Event> {
@@ -431,7 +449,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next()?;
+        let event = self.next_bool()?;
         if event.kind != Kind::Bool {
             return Err(self.wrong_kind(&event, &visitor));
         }
@@ -483,7 +501,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
 
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next()?;
+        let event = self.next_string()?;
         if event.kind != Kind::String {
             return Err(self.wrong_kind(&event, &visitor));
         }

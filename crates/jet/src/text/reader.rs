@@ -604,23 +604,59 @@ impl<I: Input> Reader<I> {
     /// general step (which reads it, or reports the end of input).
     #[inline(always)]
     pub(crate) fn next_number_event(&mut self) -> Result<Option<Event>> {
-        let next = match self.peeked.take() {
-            Some(next) => next,
-            None => match self.find_next()? {
-                Some(next) => next,
-                None => return Ok(None),
-            },
-        };
-        let Next::Value(b'-' | b'0'..=b'9', _) = next else {
-            self.peeked = Some(next);
+        if !self.next_value_starts(|c| matches!(c, b'-' | b'0'..=b'9'))? {
             return Ok(None);
-        };
+        }
         self.state.start_value();
         let end = self.scan_number::<true>()?;
         self.note_scalar(end);
         let event = Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false };
         self.pos = end;
         Ok(Some(event))
+    }
+
+    /// [`next_number_event`](Reader::next_number_event) for a string target.
+    #[inline(always)]
+    pub(crate) fn next_string_event(&mut self) -> Result<Option<Event>> {
+        if !self.next_value_starts(|c| c == b'"')? {
+            return Ok(None);
+        }
+        let event = self.string_event(false)?;
+        self.pos = event.end;
+        Ok(Some(event))
+    }
+
+    /// [`next_number_event`](Reader::next_number_event) for a `bool` target.
+    #[inline(always)]
+    pub(crate) fn next_bool_event(&mut self) -> Result<Option<Event>> {
+        if !self.next_value_starts(|c| c == b't' || c == b'f')? {
+            return Ok(None);
+        }
+        self.state.start_value();
+        let (literal, kind) = literal(self.input.window()[self.pos]);
+        let end = self.scan_literal(literal)?;
+        self.note_scalar(end);
+        let event = Event { kind, start: self.pos, end, flags: 0, name: false };
+        self.pos = end;
+        Ok(Some(event))
+    }
+
+    /// Takes the grammar step to the next token and tells whether it is a value whose first
+    /// byte (at `pos`) passes `starts`; if not, the token stays peeked.
+    #[inline(always)]
+    fn next_value_starts(&mut self, starts: impl Fn(u8) -> bool) -> Result<bool> {
+        let next = match self.peeked.take() {
+            Some(next) => next,
+            None => match self.find_next()? {
+                Some(next) => next,
+                None => return Ok(false),
+            },
+        };
+        if matches!(next, Next::Value(c, _) if starts(c)) {
+            return Ok(true);
+        }
+        self.peeked = Some(next);
+        Ok(false)
     }
 
     #[inline(always)]
