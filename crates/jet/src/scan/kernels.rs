@@ -18,8 +18,11 @@ pub(crate) type StringRunKernel = fn(&[u8], usize) -> StringRun;
 
 /// Every string-run implementation this CPU can run, by name.
 pub(crate) fn string_runs() -> Vec<(&'static str, StringRunKernel)> {
-    let mut kernels: Vec<(&'static str, StringRunKernel)> =
-        vec![("dispatched", string_run), ("swar", swar::string_run)];
+    let mut kernels: Vec<(&'static str, StringRunKernel)> = vec![
+        ("dispatched", string_run),
+        ("two words inline", string_run_words::<2>),
+        ("swar", swar::string_run),
+    ];
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("sse2") {
@@ -55,7 +58,8 @@ pub(crate) type CheckedKernel = fn(&[u8], usize) -> CheckedRun;
 
 /// Every fused string-and-UTF-8 kernel this CPU can run, by name.
 pub(crate) fn checked_runs() -> Vec<(&'static str, CheckedKernel)> {
-    let mut kernels: Vec<(&'static str, CheckedKernel)> = vec![("dispatched", string_run_checked)];
+    let mut kernels: Vec<(&'static str, CheckedKernel)> =
+        vec![("dispatched", string_run_checked), ("two words inline", string_run_checked_words::<2>)];
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: AVX2 was detected just above.

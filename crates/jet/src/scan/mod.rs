@@ -92,18 +92,46 @@ pub(crate) struct StringRun {
 /// longer runs go to the widest vector kernel the CPU has.
 #[inline(always)]
 pub(crate) fn string_run(bytes: &[u8], start: usize) -> StringRun {
+    string_run_words::<1>(bytes, start)
+}
+
+/// [`string_run`] with the first `WORDS` eight-byte words inline.
+#[inline(always)]
+pub(crate) fn string_run_words<const WORDS: usize>(bytes: &[u8], start: usize) -> StringRun {
     if start + 8 > bytes.len() {
         return swar::string_run(bytes, start);
     }
-    let word = load_u64(bytes, start);
-    let special = swar::specials(word);
-    if special != 0 {
-        let n = (special.trailing_zeros() / 8) as usize;
-        let before = if n == 0 { 0 } else { u64::MAX >> (64 - 8 * n) };
-        return StringRun { end: start + n, non_ascii: word & before & HI != 0 };
+    let (mut at, mut high) = (start, 0);
+    for _ in 0..WORDS {
+        if at + 8 > bytes.len() {
+            break;
+        }
+        let word = load_u64(bytes, at);
+        if let Some(n) = first_special(word) {
+            return StringRun { end: at + n, non_ascii: (high | word & below(n)) & HI != 0 };
+        }
+        high |= word & HI;
+        at += 8;
     }
-    let rest = string_run_long(bytes, start + 8);
-    StringRun { end: rest.end, non_ascii: rest.non_ascii || word & HI != 0 }
+    let rest = string_run_long(bytes, at);
+    StringRun { end: rest.end, non_ascii: rest.non_ascii || high != 0 }
+}
+
+/// The index of the first `"`, `\` or control byte in `word` (in memory order), if any.
+#[inline(always)]
+fn first_special(word: u64) -> Option<usize> {
+    let special = swar::specials(word);
+    (special != 0).then(|| (special.trailing_zeros() / 8) as usize)
+}
+
+/// The mask of a word's first `n` bytes (`n < 8`).
+#[inline(always)]
+fn below(n: usize) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        u64::MAX >> (64 - 8 * n)
+    }
 }
 
 /// Where a string run ends, and whether its bytes are UTF-8.
@@ -119,18 +147,31 @@ pub(crate) struct CheckedRun {
 /// finds the error with [`validate_utf8`].
 #[inline(always)]
 pub(crate) fn string_run_checked(bytes: &[u8], start: usize) -> CheckedRun {
+    string_run_checked_words::<1>(bytes, start)
+}
+
+/// [`string_run_checked`] with the first `WORDS` eight-byte words inline.
+#[inline(always)]
+pub(crate) fn string_run_checked_words<const WORDS: usize>(bytes: &[u8], start: usize) -> CheckedRun {
     if start + 8 > bytes.len() {
         // Fewer than eight bytes left (the strings at the end of a small document): a byte
         // loop, with no vector kernel to set up.
         return string_run_checked_portable(bytes, start);
     }
-    let word = load_u64(bytes, start);
-    let special = swar::specials(word);
-    if special != 0 {
-        let n = (special.trailing_zeros() / 8) as usize;
-        let before = if n == 0 { 0 } else { u64::MAX >> (64 - 8 * n) };
-        let valid = word & before & HI == 0 || core::str::from_utf8(&bytes[start..start + n]).is_ok();
-        return CheckedRun { end: start + n, valid };
+    let (mut at, mut high) = (start, 0);
+    for _ in 0..WORDS {
+        if at + 8 > bytes.len() {
+            break;
+        }
+        let word = load_u64(bytes, at);
+        if let Some(n) = first_special(word) {
+            let end = at + n;
+            let valid =
+                (high | word & below(n)) & HI == 0 || core::str::from_utf8(&bytes[start..end]).is_ok();
+            return CheckedRun { end, valid };
+        }
+        high |= word & HI;
+        at += 8;
     }
     string_run_checked_long(bytes, start)
 }

@@ -917,7 +917,13 @@ impl<I: Input> Reader<I> {
     /// Scans the string at `pos`; returns its end and flags. `pos` may move (refills).
     #[inline(always)]
     fn scan_string(&mut self, name: bool) -> Result<(usize, u8)> {
-        match string::scan_plain(self.input.window(), self.pos, I::TRUSTED_UTF8) {
+        let window = self.input.window();
+        let plain = if name {
+            string::scan_plain_words::<2>(window, self.pos, I::TRUSTED_UTF8)
+        } else {
+            string::scan_plain(window, self.pos, I::TRUSTED_UTF8)
+        };
+        match plain {
             Some(end) if end - self.pos <= self.max_string => Ok((end, 0)),
             _ => self.scan_string_slow(name),
         }

@@ -23,18 +23,30 @@ pub(crate) struct StrCheck {
 /// inside `bytes`. Returns the index after the closing quote, or `None` when [`scan`] must look.
 #[inline(always)]
 pub(crate) fn scan_plain(bytes: &[u8], start: usize, trusted_utf8: bool) -> Option<usize> {
-    let run = checked_run(bytes, start + 1, trusted_utf8);
+    scan_plain_words::<1>(bytes, start, trusted_utf8)
+}
+
+/// [`scan_plain`] with the first `WORDS` eight-byte words of the string inline: 2 for object
+/// names, which are mostly short (and a call to the vector kernel costs more than a second
+/// word for them).
+#[inline(always)]
+pub(crate) fn scan_plain_words<const WORDS: usize>(
+    bytes: &[u8],
+    start: usize,
+    trusted_utf8: bool,
+) -> Option<usize> {
+    let run = checked_run::<WORDS>(bytes, start + 1, trusted_utf8);
     (run.valid && bytes.get(run.end) == Some(&b'"')).then_some(run.end + 1)
 }
 
 /// The run of string bytes at `at` (up to a quote, a backslash, a control byte or the end) and
 /// whether it is UTF-8: in one pass by the fused kernel, or unchecked when the text is a `str`.
 #[inline(always)]
-fn checked_run(bytes: &[u8], at: usize, trusted_utf8: bool) -> scan::CheckedRun {
+fn checked_run<const WORDS: usize>(bytes: &[u8], at: usize, trusted_utf8: bool) -> scan::CheckedRun {
     if trusted_utf8 {
-        scan::CheckedRun { end: scan::string_run(bytes, at).end, valid: true }
+        scan::CheckedRun { end: scan::string_run_words::<WORDS>(bytes, at).end, valid: true }
     } else {
-        scan::string_run_checked(bytes, at)
+        scan::string_run_checked_words::<WORDS>(bytes, at)
     }
 }
 
@@ -80,7 +92,7 @@ pub(crate) fn scan(
             continue;
         }
         // The validator again only to tell where and how a bad run fails.
-        let scan::CheckedRun { end, valid } = checked_run(bytes, i, check.trusted_utf8);
+        let scan::CheckedRun { end, valid } = checked_run::<1>(bytes, i, check.trusted_utf8);
         if !valid {
             if let Err(e) = scan::validate_utf8(&bytes[i..end]) {
                 let bad = i + e.valid_up_to;
