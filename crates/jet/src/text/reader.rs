@@ -642,7 +642,8 @@ impl<I: Input> Reader<I> {
     }
 
     /// Takes the grammar step to the next token and tells whether it is a value whose first
-    /// byte (at `pos`) passes `starts`; if not, the token stays peeked.
+    /// byte (at `pos`) passes `starts`; if not, the token stays peeked (at the end of input
+    /// there is none).
     #[inline(always)]
     fn next_value_starts(&mut self, starts: impl Fn(u8) -> bool) -> Result<bool> {
         let next = match self.peeked.take() {
