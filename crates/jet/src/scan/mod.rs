@@ -101,6 +101,20 @@ pub(crate) fn string_run_words<const WORDS: usize>(bytes: &[u8], start: usize) -
     if start + 8 > bytes.len() {
         return swar::string_run(bytes, start);
     }
+    match words_inline::<WORDS>(bytes, start) {
+        Ok((end, high)) => StringRun { end, non_ascii: high != 0 },
+        Err((at, high)) => {
+            let rest = string_run_long(bytes, at);
+            StringRun { end: rest.end, non_ascii: rest.non_ascii || high != 0 }
+        }
+    }
+}
+
+/// The run at `start` over its first `WORDS` eight-byte words (as many as the bytes hold):
+/// `Ok` with its end when a special byte ends it there, `Err` with where the words stop. Both
+/// give the high bits of the bytes before that point (non-zero: not ASCII).
+#[inline(always)]
+fn words_inline<const WORDS: usize>(bytes: &[u8], start: usize) -> Result<(usize, u64), (usize, u64)> {
     let (mut at, mut high) = (start, 0);
     for _ in 0..WORDS {
         if at + 8 > bytes.len() {
@@ -108,13 +122,12 @@ pub(crate) fn string_run_words<const WORDS: usize>(bytes: &[u8], start: usize) -
         }
         let word = load_u64(bytes, at);
         if let Some(n) = first_special(word) {
-            return StringRun { end: at + n, non_ascii: (high | word & below(n)) & HI != 0 };
+            return Ok((at + n, (high | word & below(n)) & HI));
         }
         high |= word & HI;
         at += 8;
     }
-    let rest = string_run_long(bytes, at);
-    StringRun { end: rest.end, non_ascii: rest.non_ascii || high != 0 }
+    Err((at, high))
 }
 
 /// The index of the first `"`, `\` or control byte in `word` (in memory order), if any.
@@ -158,22 +171,12 @@ pub(crate) fn string_run_checked_words<const WORDS: usize>(bytes: &[u8], start: 
         // loop, with no vector kernel to set up.
         return string_run_checked_portable(bytes, start);
     }
-    let (mut at, mut high) = (start, 0);
-    for _ in 0..WORDS {
-        if at + 8 > bytes.len() {
-            break;
+    match words_inline::<WORDS>(bytes, start) {
+        Ok((end, high)) => {
+            CheckedRun { end, valid: high == 0 || core::str::from_utf8(&bytes[start..end]).is_ok() }
         }
-        let word = load_u64(bytes, at);
-        if let Some(n) = first_special(word) {
-            let end = at + n;
-            let valid =
-                (high | word & below(n)) & HI == 0 || core::str::from_utf8(&bytes[start..end]).is_ok();
-            return CheckedRun { end, valid };
-        }
-        high |= word & HI;
-        at += 8;
+        Err(_) => string_run_checked_long(bytes, start),
     }
-    string_run_checked_long(bytes, start)
 }
 
 /// [`string_run_checked`] for runs past their first eight bytes.
