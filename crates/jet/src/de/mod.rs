@@ -149,31 +149,44 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         }
     }
 
-    /// [`next`](Deserializer::next) for a number target: a number in one step, anything else
-    /// by the general step (for the caller to report as the wrong kind).
+    /// Reads the next token for a number target: a number in one step; anything else by the
+    /// general step, as the error of a token of the wrong kind for `exp` (or of the end of
+    /// input). Returning only numbers keeps the caller's fast path free of the general step's
+    /// result.
     #[inline(always)]
-    fn next_number(&mut self) -> Result<Event> {
+    fn next_number(&mut self, exp: &dyn Expected) -> Result<Event> {
         match self.reader.next_number_event()? {
             Some(event) => Ok(self.took(event)),
-            None => self.next(),
+            None => Err(self.not_expected(exp)),
         }
     }
 
     /// [`next_number`](Deserializer::next_number) for a string target.
     #[inline(always)]
-    fn next_string(&mut self) -> Result<Event> {
+    fn next_string(&mut self, exp: &dyn Expected) -> Result<Event> {
         match self.reader.next_string_event()? {
             Some(event) => Ok(self.took(event)),
-            None => self.next(),
+            None => Err(self.not_expected(exp)),
         }
     }
 
     /// [`next_number`](Deserializer::next_number) for a `bool` target.
     #[inline(always)]
-    fn next_bool(&mut self) -> Result<Event> {
+    fn next_bool(&mut self, exp: &dyn Expected) -> Result<Event> {
         match self.reader.next_bool_event()? {
             Some(event) => Ok(self.took(event)),
-            None => self.next(),
+            None => Err(self.not_expected(exp)),
+        }
+    }
+
+    /// After a typed step found no token of its kind: reads the token by the general step and
+    /// reports it as the wrong kind for `exp` (or the error the general step finds).
+    #[cold]
+    #[inline(never)]
+    fn not_expected(&mut self, exp: &dyn Expected) -> Error {
+        match self.next() {
+            Ok(event) => self.wrong_kind(&event, exp),
+            Err(err) => err,
         }
     }
 
@@ -239,15 +252,14 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         visitor: V,
         ty: Option<&'static str>,
     ) -> Result<V::Value> {
-        let text = self.reader.event_bytes(event);
         match self.reader.number_value(event) {
             Scalar::U64(v) => visitor.visit_u64(v),
             // `-0` where any value goes keeps its sign, as a float (as in serde_json).
             Scalar::I64(0) if ty.is_none() => visitor.visit_f64(-0.0),
             Scalar::I64(v) => visitor.visit_i64(v),
             Scalar::F64(f) => visitor.visit_f64(f),
-            Scalar::OutOfRange => Err(self.range(text, ty.unwrap_or("f64"))),
-            Scalar::Big => self.visit_big(text, visitor, ty),
+            Scalar::OutOfRange => Err(self.range(self.reader.event_bytes(event), ty.unwrap_or("f64"))),
+            Scalar::Big => self.visit_big(self.reader.event_bytes(event), visitor, ty),
         }
     }
 
@@ -391,10 +403,7 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     /// Reads the next number for an integer target named `ty`.
     #[inline]
     fn integer<V: Visitor<'de>>(&mut self, visitor: V, ty: &'static str) -> Result<V::Value> {
-        let event = self.next_number()?;
-        if event.kind != Kind::Number {
-            return Err(self.wrong_kind(&event, &visitor));
-        }
+        let event = self.next_number(&visitor)?;
         self.visit_number(&event, visitor, Some(ty)).map_err(|e| self.fix(e))
     }
 
@@ -449,10 +458,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next_bool()?;
-        if event.kind != Kind::Bool {
-            return Err(self.wrong_kind(&event, &visitor));
-        }
+        let event = self.next_bool(&visitor)?;
         visitor.visit_bool(self.is_true(&event)).map_err(|e| self.fix(e))
     }
 
@@ -484,10 +490,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
 
     #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next_number()?;
-        if event.kind != Kind::Number {
-            return Err(self.wrong_kind(&event, &visitor));
-        }
+        let event = self.next_number(&visitor)?;
         let result = match self.reader.number_f64(&event) {
             Some(f) => visitor.visit_f64(f),
             None => Err(self.range(self.reader.event_bytes(&event), "f64")),
@@ -501,10 +504,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
 
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next_string()?;
-        if event.kind != Kind::String {
-            return Err(self.wrong_kind(&event, &visitor));
-        }
+        let event = self.next_string(&visitor)?;
         self.visit_string(&event, visitor).map_err(|e| self.fix(e))
     }
 

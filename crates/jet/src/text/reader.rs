@@ -615,13 +615,19 @@ impl<I: Input> Reader<I> {
         Ok(Some(event))
     }
 
-    /// [`next_number_event`](Reader::next_number_event) for a string target.
+    /// [`next_number_event`](Reader::next_number_event) for a string target. Where the grammar
+    /// wants an object name, the name is the string (as the general step reads it).
     #[inline(always)]
     pub(crate) fn next_string_event(&mut self) -> Result<Option<Event>> {
-        if !self.next_value_starts(|c| c == b'"')? {
-            return Ok(None);
-        }
-        let event = self.string_event(false)?;
+        let name = match self.take_next()? {
+            Some(Next::Value(b'"', _)) => false,
+            Some(Next::Name) => true,
+            other => {
+                self.peeked = other;
+                return Ok(None);
+            }
+        };
+        let event = self.string_event(name)?;
         self.pos = event.end;
         Ok(Some(event))
     }
@@ -646,13 +652,7 @@ impl<I: Input> Reader<I> {
     /// there is none).
     #[inline(always)]
     fn next_value_starts(&mut self, starts: impl Fn(u8) -> bool) -> Result<bool> {
-        let next = match self.peeked.take() {
-            Some(next) => next,
-            None => match self.find_next()? {
-                Some(next) => next,
-                None => return Ok(false),
-            },
-        };
+        let Some(next) = self.take_next()? else { return Ok(false) };
         if matches!(next, Next::Value(c, _) if starts(c)) {
             return Ok(true);
         }
@@ -660,15 +660,18 @@ impl<I: Input> Reader<I> {
         Ok(false)
     }
 
+    /// The peeked token, or the grammar step to the next one; `None` at the end of input.
+    #[inline(always)]
+    fn take_next(&mut self) -> Result<Option<Next>> {
+        match self.peeked.take() {
+            Some(next) => Ok(Some(next)),
+            None => self.find_next(),
+        }
+    }
+
     #[inline(always)]
     fn next_event_as<const PARSE: bool>(&mut self) -> Result<Option<Event>> {
-        let next = match self.peeked.take() {
-            Some(next) => next,
-            None => match self.find_next()? {
-                Some(next) => next,
-                None => return Ok(None),
-            },
-        };
+        let Some(next) = self.take_next()? else { return Ok(None) };
         let start = self.pos;
         let event = match next {
             Next::Name => self.string_event(true)?,
