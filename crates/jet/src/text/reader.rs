@@ -607,11 +607,8 @@ impl<I: Input> Reader<I> {
         if !self.next_value_starts(|c| matches!(c, b'-' | b'0'..=b'9'))? {
             return Ok(None);
         }
-        self.state.start_value();
-        let end = self.scan_number::<true>()?;
-        self.note_scalar(end);
-        let event = Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false };
-        self.pos = end;
+        let event = self.number_event::<true>()?;
+        self.pos = event.end;
         Ok(Some(event))
     }
 
@@ -638,12 +635,8 @@ impl<I: Input> Reader<I> {
         if !self.next_value_starts(|c| c == b't' || c == b'f')? {
             return Ok(None);
         }
-        self.state.start_value();
-        let (literal, kind) = literal(self.input.window()[self.pos]);
-        let end = self.scan_literal(literal)?;
-        self.note_scalar(end);
-        let event = Event { kind, start: self.pos, end, flags: 0, name: false };
-        self.pos = end;
+        let event = self.literal_event(self.input.window()[self.pos])?;
+        self.pos = event.end;
         Ok(Some(event))
     }
 
@@ -679,12 +672,7 @@ impl<I: Input> Reader<I> {
             // The one data-dependent dispatch per value: on its first byte.
             Next::Value(c, at) => match c {
                 b'"' => self.string_event(false)?,
-                b'-' | b'0'..=b'9' => {
-                    self.state.start_value();
-                    let end = self.scan_number::<PARSE>()?;
-                    self.note_scalar(end);
-                    Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false }
-                }
+                b'-' | b'0'..=b'9' => self.number_event::<PARSE>()?,
                 b'{' | b'[' => {
                     let object = c == b'{';
                     self.state.start_value();
@@ -695,13 +683,7 @@ impl<I: Input> Reader<I> {
                     let kind = if object { Kind::BeginObject } else { Kind::BeginArray };
                     Event { kind, start, end: start + 1, flags: 0, name: false }
                 }
-                b't' | b'f' | b'n' => {
-                    self.state.start_value();
-                    let (literal, kind) = literal(c);
-                    let end = self.scan_literal(literal)?;
-                    self.note_scalar(end);
-                    Event { kind, start: self.pos, end, flags: 0, name: false }
-                }
+                b't' | b'f' | b'n' => self.literal_event(c)?,
                 _ => return Err(self.bad_value(at)),
             },
         };
@@ -713,7 +695,32 @@ impl<I: Input> Reader<I> {
     #[inline(always)]
     fn end_event(&mut self, kind: Kind) -> Event {
         self.state.pop();
+        self.closing_event(kind)
+    }
+
+    /// The event of the `]` or `}` at `pos`.
+    #[inline(always)]
+    fn closing_event(&self, kind: Kind) -> Event {
         Event { kind, start: self.pos, end: self.pos + 1, flags: 0, name: false }
+    }
+
+    /// Reads the number at `pos` (with its digits when `PARSE`).
+    #[inline(always)]
+    fn number_event<const PARSE: bool>(&mut self) -> Result<Event> {
+        self.state.start_value();
+        let end = self.scan_number::<PARSE>()?;
+        self.note_scalar(end);
+        Ok(Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false })
+    }
+
+    /// Reads the literal at `pos`, whose first byte is `c` (`t`, `f` or `n`).
+    #[inline(always)]
+    fn literal_event(&mut self, c: u8) -> Result<Event> {
+        self.state.start_value();
+        let (literal, kind) = literal(c);
+        let end = self.scan_literal(literal)?;
+        self.note_scalar(end);
+        Ok(Event { kind, start: self.pos, end, flags: 0, name: false })
     }
 
     /// Reads the string at `pos`, a name or a value.
@@ -1176,7 +1183,7 @@ impl<I: Input> Reader<I> {
             return Ok(None);
         }
         self.state.pop_array();
-        let event = Event { kind: Kind::EndArray, start: self.pos, end: self.pos + 1, flags: 0, name: false };
+        let event = self.closing_event(Kind::EndArray);
         self.pos = event.end;
         Ok(Some(event))
     }
