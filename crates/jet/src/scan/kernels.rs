@@ -166,6 +166,69 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
     kernels
 }
 
+/// What a block loop hands each block to: its position, classes and prefix XOR; true stops.
+pub(crate) type BlockVisit<'f> = &'f mut dyn FnMut(usize, &Classes, PrefixXor) -> bool;
+
+pub(crate) type BlocksKernel = fn(&[u8], usize, BlockVisit<'_>) -> usize;
+
+/// Every block loop ([`classify_blocks`]) this CPU can run, by name.
+pub(crate) fn block_loops() -> Vec<(&'static str, BlocksKernel)> {
+    let mut kernels: Vec<(&'static str, BlocksKernel)> = vec![
+        ("dispatched", |b, s, f| classify_blocks(b, s, f)),
+        ("swar", |b, s, f| classify_blocks_portable(b, s, f)),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, s, f| unsafe { x86::classify_blocks_sse2(b, s, f) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
+            // SAFETY: AVX2 and PCLMULQDQ were detected just above.
+            kernels.push(("avx2", |b, s, f| unsafe { x86::classify_blocks_avx2(b, s, f) }));
+        }
+    }
+    kernels
+}
+
+/// What a block loop over `bytes` from `start` that stops at its `stop`th block (never when 0)
+/// sees and returns: each block's position, classes and the prefix XOR of its quotes.
+pub(crate) fn block_loop_reference(
+    bytes: &[u8],
+    start: usize,
+    stop: usize,
+) -> (Vec<(usize, Classes, u64)>, usize) {
+    let mut seen = Vec::new();
+    let mut at = start;
+    while at + BLOCK <= bytes.len() {
+        let block: &[u8; BLOCK] = bytes[at..at + BLOCK].try_into().expect("a block");
+        let classes = classify_reference(block);
+        seen.push((at, classes, prefix_xor_reference(classes.quote)));
+        if seen.len() == stop {
+            return (seen, at);
+        }
+        at += BLOCK;
+    }
+    (seen, at)
+}
+
+/// Checks every block loop on `bytes` from `start`, stopping at each of its first blocks and
+/// never.
+pub(crate) fn check_block_loops(bytes: &[u8], start: usize) {
+    let blocks = bytes.len().saturating_sub(start) / BLOCK;
+    for stop in 0..=blocks.min(3) {
+        let want = block_loop_reference(bytes, start, stop);
+        for (name, kernel) in block_loops() {
+            let mut seen = Vec::new();
+            let at = kernel(bytes, start, &mut |at, classes, prefix_xor| {
+                seen.push((at, *classes, prefix_xor.apply(classes.quote)));
+                seen.len() == stop
+            });
+            assert_eq!((seen, at), want, "{name} from {start}, stopping at block {stop}");
+        }
+    }
+}
+
 /// Runs every kernel on `bytes` from the first 70 offsets (two AVX2 widths and more) and from
 /// a few near the end, and panics, naming the kernel, where one differs from its reference.
 pub(crate) fn check_all(bytes: &[u8]) {
@@ -197,6 +260,7 @@ pub(crate) fn check_all(bytes: &[u8]) {
         for (name, kernel) in &finders {
             assert_eq!(kernel(bytes, start), find_structural_reference(bytes, start), "{name} from {start}");
         }
+        check_block_loops(bytes, start);
         assert_eq!(skip_ws(bytes, start), skip_ws_reference(bytes, start), "skip_ws from {start}");
         assert_eq!(
             skip_digits(bytes, start),

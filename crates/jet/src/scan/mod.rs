@@ -310,6 +310,57 @@ pub(crate) fn classify_with<R>(block: &[u8; BLOCK], then: impl FnOnce(&Classes, 
     }
 }
 
+/// Classifies the whole blocks of `bytes` from `start`, one after another, handing each one's
+/// position, classes and [`PrefixXor`] to `f` until `f` returns true, and returns that block's
+/// position; when `f` never does, the position from which no whole block is left. The loop runs
+/// inside the vector kernel: a run of blocks costs one dispatch and no call per block.
+#[inline(always)]
+pub(crate) fn classify_blocks(
+    bytes: &[u8],
+    start: usize,
+    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
+) -> usize {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ).
+        Level::Avx2 => unsafe { x86::classify_blocks_avx2(bytes, start, f) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::classify_blocks_sse2(bytes, start, f) },
+        _ => classify_blocks_portable(bytes, start, f),
+    }
+}
+
+/// [`classify_blocks`] without vectors (not inlined, like the vector kernels, so that callers
+/// stay small).
+#[inline(never)]
+fn classify_blocks_portable(
+    bytes: &[u8],
+    start: usize,
+    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
+) -> usize {
+    each_block(bytes, start, f, |block| (swar::classify(block), PrefixXor::PORTABLE))
+}
+
+/// The loop of [`classify_blocks`] with the block classifier `classify`.
+#[inline(always)]
+fn each_block(
+    bytes: &[u8],
+    start: usize,
+    mut f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
+    classify: impl Fn(&[u8; BLOCK]) -> (Classes, PrefixXor),
+) -> usize {
+    let mut at = start;
+    while let Some(block) = bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
+        let (classes, prefix_xor) = classify(block);
+        if f(at, &classes, prefix_xor) {
+            return at;
+        }
+        at += BLOCK;
+    }
+    at
+}
+
 /// True for the four bytes JSON treats as whitespace.
 #[inline(always)]
 pub(crate) fn is_ws(b: u8) -> bool {

@@ -483,6 +483,22 @@ fn classify_matches_reference_on_every_byte_and_random_blocks() {
 }
 
 #[test]
+fn block_loops_match_reference_from_every_offset() {
+    // Long enough for several blocks from every start across two blocks; a special byte in
+    // every lane of some block, so that every lane's classes and the carried prefix XOR count.
+    let mut rng = Rng(5);
+    let alphabet = b"ab \"[]{}:,\\\n\t\x01\x7f\x80\xff0123456789";
+    let bytes: Vec<u8> =
+        (0..5 * BLOCK).map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize]).collect();
+    for start in 0..=2 * BLOCK + 1 {
+        check_block_loops(&bytes, start);
+    }
+    for len in 0..=2 * BLOCK + 1 {
+        check_block_loops(&bytes[..len], 0);
+    }
+}
+
+#[test]
 fn prefix_xor_matches_reference() {
     let mut rng = Rng(11);
     let mut masks = vec![0, u64::MAX, 1, 1 << 63, 0x5555_5555_5555_5555];

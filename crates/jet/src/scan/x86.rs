@@ -549,6 +549,35 @@ pub(super) unsafe fn classify_with_avx2<R>(
     then(&unsafe { classify::<__m256i>(block) }, PrefixXor::CLMUL)
 }
 
+/// [`super::classify_blocks`] with SSE2.
+///
+/// # Safety
+/// The CPU must support SSE2.
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn classify_blocks_sse2(
+    bytes: &[u8],
+    start: usize,
+    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
+) -> usize {
+    // SAFETY: SSE2 is enabled for this function (the closure is compiled inside it).
+    super::each_block(bytes, start, f, |block| (unsafe { classify::<__m128i>(block) }, PrefixXor::PORTABLE))
+}
+
+/// [`super::classify_blocks`] with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2 and PCLMULQDQ.
+#[target_feature(enable = "avx2,pclmulqdq")]
+pub(super) unsafe fn classify_blocks_avx2(
+    bytes: &[u8],
+    start: usize,
+    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
+) -> usize {
+    // SAFETY: AVX2 is enabled for this function (the closure is compiled inside it), and the
+    // caller guarantees PCLMULQDQ, which `PrefixXor::CLMUL` asks for.
+    super::each_block(bytes, start, f, |block| (unsafe { classify::<__m256i>(block) }, PrefixXor::CLMUL))
+}
+
 /// Lexical classes of ASCII bytes for the AVX2 [`Vector::lexical`], as bits: a byte's class is the AND of
 /// the entry of its low nibble in [`LEX_LOW`] and of its high nibble in [`LEX_HIGH`], which is
 /// exact for each class (the tests compare every byte with the reference).

@@ -26,18 +26,25 @@ use crate::scan::{self, Classes, PrefixXor, BLOCK};
 
 /// The positions of tokens in a window, block by block.
 ///
-/// Its fields are kept out of memory where it is used: the block kernel is called with the
-/// state carried from block to block ([`Carry`]) by value and returns it, so that nothing
-/// takes the index's address and the compiler keeps the current block's bits in registers
-/// (each token taken would otherwise be a load and a store of them).
+/// Split in two so that taking a token costs no memory access: the current block's position
+/// and its token bits not yet taken are plain fields (nothing takes the index's address, so the
+/// compiler keeps them in registers wherever a token is taken), and the rest, read only for
+/// strings, numbers and the next block, is in [`Blocks`], by reference. Moving on to the next
+/// block is a call that is not inlined, so each place that takes a token carries a call, not
+/// a copy of the block kernel's setup.
 pub(crate) struct Index<'a> {
     bytes: &'a [u8],
-    /// Where the next block starts.
-    next_block: usize,
     /// Where the current block starts.
     block: usize,
     /// Token bits of the current block not yet taken.
     tokens: u64,
+    rest: &'a mut Blocks,
+}
+
+/// The index's state besides the current block's token bits.
+pub(crate) struct Blocks {
+    /// Where the next block starts.
+    next_block: usize,
     /// Dirty bits of the current block not yet claimed by a string. Bit 0 also stands for those
     /// of blocks passed over (it is never the bit of a closing quote's own byte that matters:
     /// a closing quote claims the bits before it and its own, which is never dirty).
@@ -46,7 +53,27 @@ pub(crate) struct Index<'a> {
     ends: u64,
     /// The digits of the current block.
     digits: u64,
+    /// The token bits of the current block, as found.
+    tokens: u64,
     carry: Carry,
+}
+
+impl Blocks {
+    /// Takes a block's classes: its bits, and the state carried to the next block. True when
+    /// the block has a token.
+    #[inline(always)]
+    fn take(&mut self, classes: &Classes, prefix_xor: PrefixXor) -> bool {
+        let bits = self.carry.bits(classes, prefix_xor);
+        self.dirty = bits.dirty | u64::from(self.dirty != 0);
+        (self.ends, self.digits, self.tokens) = (bits.ends, bits.digits, bits.tokens);
+        bits.tokens != 0
+    }
+
+    /// Room for an index's state, set by [`Index::new`].
+    pub(crate) fn new() -> Blocks {
+        let carry = Carry { in_string: 0, boundary: 1, escape: false, trusted_utf8: false };
+        Blocks { next_block: 0, dirty: 0, ends: 0, digits: 0, tokens: 0, carry }
+    }
 }
 
 /// What one block's bits depend on besides its bytes: the state the block before it leaves,
@@ -65,28 +92,39 @@ struct Carry {
 }
 
 impl<'a> Index<'a> {
-    /// An index of `bytes` from `start`, which must be outside any string (a token boundary).
+    /// An index of `bytes` from `start`, which must be outside any string (a token boundary),
+    /// keeping its state besides the current block's tokens in `rest`.
     #[inline]
-    pub(crate) fn new(bytes: &'a [u8], start: usize, trusted_utf8: bool) -> Index<'a> {
-        Index {
-            bytes,
+    pub(crate) fn new(bytes: &'a [u8], start: usize, trusted_utf8: bool, rest: &'a mut Blocks) -> Index<'a> {
+        let mut index = Index { bytes, block: start, tokens: 0, rest };
+        index.restart(start, trusted_utf8);
+        index
+    }
+
+    /// Starts again from `start`, which must be outside any string (a token boundary).
+    #[inline(always)]
+    pub(crate) fn restart(&mut self, start: usize, trusted_utf8: bool) {
+        self.block = start;
+        self.tokens = 0;
+        *self.rest = Blocks {
             next_block: start,
-            block: start,
-            tokens: 0,
             dirty: 0,
             ends: 0,
             digits: 0,
+            tokens: 0,
             carry: Carry { in_string: 0, boundary: 1, escape: false, trusted_utf8 },
-        }
+        };
     }
 
     /// The position of the next token, or `None` when no whole block is left.
     #[inline(always)]
     pub(crate) fn next(&mut self) -> Option<usize> {
-        while self.tokens == 0 {
-            if !self.advance() {
+        if self.tokens == 0 {
+            let (block, tokens) = next_block_with_token(self.bytes, self.rest);
+            if tokens == 0 {
                 return None;
             }
+            (self.block, self.tokens) = (block, tokens);
         }
         let bit = self.tokens.trailing_zeros() as usize;
         self.tokens &= self.tokens - 1;
@@ -104,14 +142,15 @@ impl<'a> Index<'a> {
     /// to be UTF-8) a non-ASCII byte.
     #[inline(always)]
     pub(crate) fn take_dirty(&mut self, close: usize) -> bool {
-        if self.dirty == 0 {
+        let rest = &mut *self.rest;
+        if rest.dirty == 0 {
             // Nothing suspect since the last string closed (the common case).
             return false;
         }
         // The bytes before the quote, and bit 0 for the blocks passed over.
         let claimed = ((1u64 << (close - self.block)) - 1) | 1;
-        let dirty = self.dirty & claimed != 0;
-        self.dirty &= !claimed;
+        let dirty = rest.dirty & claimed != 0;
+        rest.dirty &= !claimed;
         dirty
     }
 
@@ -127,14 +166,18 @@ impl<'a> Index<'a> {
     #[inline(always)]
     pub(crate) fn number_end(&self, window: &[u8], at: usize) -> Option<usize> {
         let rel = at - self.block;
-        let ends = self.ends >> rel;
+        let ends = self.rest.ends >> rel;
         if ends == 0 {
             return None;
         }
         // The run's first byte is no end: 1..=63 bytes.
         let len = ends.trailing_zeros();
         let run = (1u64 << len) - 1;
-        let digits = (self.digits >> rel) & run;
+        let digits = (self.rest.digits >> rel) & run;
+        if digits == run {
+            // Digits only (most numbers): a number unless it has a leading zero.
+            return (len == 1 || window[at] != b'0').then_some(at + len as usize);
+        }
         let minus = u64::from(window[at] == b'-');
         // The bit of the first digit, and the bits that are neither it, a digit nor the `-`.
         let first = 1u64 << minus;
@@ -145,32 +188,18 @@ impl<'a> Index<'a> {
             dot == 0 || (window[at + dot.trailing_zeros() as usize] == b'.' && digits & (dot << 1) != 0);
         (digits & first != 0 && !leading_zero && rest == dot && fraction).then_some(at + len as usize)
     }
-
-    /// Moves to the next whole block; false when there is none.
-    #[inline(always)]
-    fn advance(&mut self) -> bool {
-        let at = self.next_block;
-        let Some(block) = self.bytes.get(at..at + BLOCK) else {
-            return false;
-        };
-        let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
-        let (bits, carry) = block_bits(block, self.carry);
-        self.carry = carry;
-        self.block = at;
-        self.next_block = at + BLOCK;
-        self.tokens = bits.tokens;
-        self.dirty = bits.dirty | u64::from(self.dirty != 0);
-        self.ends = bits.ends;
-        self.digits = bits.digits;
-        true
-    }
 }
 
-/// The token and dirty bits of a block, and the state carried to the next.
+/// Moves `rest` on to the next whole block of `bytes` with a token: that block's position and
+/// token bits, or no bits when no whole block is left.
 #[inline(never)]
-fn block_bits(block: &[u8; BLOCK], mut carry: Carry) -> (Bits, Carry) {
-    let bits = scan::classify_with(block, |classes, prefix_xor| carry.bits(classes, prefix_xor));
-    (bits, carry)
+fn next_block_with_token(bytes: &[u8], rest: &mut Blocks) -> (usize, u64) {
+    rest.tokens = 0;
+    let at = scan::classify_blocks(bytes, rest.next_block, |_, classes, prefix_xor| {
+        rest.take(classes, prefix_xor)
+    });
+    rest.next_block = if rest.tokens == 0 { at } else { at + BLOCK };
+    (at, rest.tokens)
 }
 
 impl Carry {
@@ -269,7 +298,8 @@ mod tests {
 
     /// The index's token positions, asking for dirtiness at every closing quote.
     fn indexed(bytes: &[u8], start: usize, trusted_utf8: bool) -> Vec<(usize, Option<bool>)> {
-        let mut index = Index::new(bytes, start, trusted_utf8);
+        let mut blocks = Blocks::new();
+        let mut index = Index::new(bytes, start, trusted_utf8, &mut blocks);
         let (mut out, mut in_string) = (Vec::new(), false);
         while let Some(at) = index.next() {
             let closes = in_string && bytes[at] == b'"';
@@ -340,7 +370,8 @@ mod tests {
     /// the same block) is a number without an exponent, and `None` otherwise. Returns how many
     /// numbers it took.
     fn check_numbers(bytes: &[u8], what: &str) -> usize {
-        let mut index = Index::new(bytes, 0, false);
+        let mut blocks = Blocks::new();
+        let mut index = Index::new(bytes, 0, false, &mut blocks);
         let mut taken = 0;
         while let Some(at) = index.next() {
             if !matches!(bytes[at], b'-' | b'0'..=b'9') {

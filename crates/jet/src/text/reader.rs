@@ -3,11 +3,12 @@
 use std::borrow::Cow;
 use std::io;
 
-use super::index::Index;
+use super::index::Blocks;
 use super::input::{Input, IoInput, SliceInput, StrInput, DEFAULT_BUFFER};
 use super::number::{self, Decimal, Scalar};
 use super::state::{At, Entry, Names, Pos, State};
 use super::string::{self, StrCheck};
+use super::walk::{Rules, Walk};
 use super::{str_from_checked, Kind, Number, RawValue, Stop, Token};
 use crate::error::{Code, Error, Found, Result};
 use crate::options::Options;
@@ -23,7 +24,7 @@ const RECORD_KEEP_MAX: usize = 1 << 20;
 /// Whether a number or literal that ends at `end` ends its run of bytes there: whitespace or
 /// punctuation follows, or the end of input.
 #[inline(always)]
-fn ends_run(window: &[u8], end: usize, eof: bool) -> bool {
+pub(super) fn ends_run(window: &[u8], end: usize, eof: bool) -> bool {
     match window.get(end) {
         Some(&b) => scan::is_ws(b) || matches!(b, b',' | b']' | b'}' | b':' | b'[' | b'{'),
         None => eof,
@@ -34,7 +35,7 @@ fn ends_run(window: &[u8], end: usize, eof: bool) -> bool {
 /// flags `flags`, to the innermost object's names: borrowed from the window, or decoded when it
 /// has escapes. False when the object already has a member of that name.
 #[inline(always)]
-fn add_name(names: &mut Names, window: &[u8], start: usize, end: usize, flags: u8) -> bool {
+pub(super) fn add_name(names: &mut Names, window: &[u8], start: usize, end: usize, flags: u8) -> bool {
     let (start, end) = (start + 1, end - 1);
     if flags != 0 {
         names.add_owned(window, |buf| string::unescape(&window[start..end], flags, buf))
@@ -56,7 +57,7 @@ fn literal(first: u8) -> (&'static [u8], Kind) {
 /// The end of the literal that `first` starts (`null`, `true` or `false`) when `window` holds it
 /// whole at `at`: by fixed-size compares, not a call to `memcmp` with the literal's length.
 #[inline(always)]
-fn literal_end(window: &[u8], at: usize, first: u8) -> Option<usize> {
+pub(super) fn literal_end(window: &[u8], at: usize, first: u8) -> Option<usize> {
     let four: [u8; 4] = window.get(at..at + 4)?.try_into().ok()?;
     let end = match (first, &four) {
         (b'n', b"null") | (b't', b"true") => at + 4,
@@ -387,7 +388,7 @@ impl<I: Input> Reader<I> {
         unreachable!("the end of input inside a value is an error, not None")
     }
 
-    /// Takes tokens from the structural index ([`Index`]) of the window from `pos`, checking
+    /// Takes tokens from the structural index of the window from `pos` ([`Walk`]), checking
     /// each as [`next_event`](Reader::next_event) would and updating the grammar state and the
     /// object names the same way, while they lie in whole blocks of the window. True when the
     /// container open at depth `depth + 1` has closed (the caller's value is complete).
@@ -397,6 +398,7 @@ impl<I: Input> Reader<I> {
     /// [`next_event`](Reader::next_event) reads or reports what stopped it, with the same
     /// message, offset and pointer as if every token had been read one by one. Called between
     /// tokens, with nothing peeked, inside a container.
+    #[inline(always)]
     fn skip_indexed(&mut self, depth: usize) -> bool {
         debug_assert!(self.peeked.is_none() && self.state.depth() > depth);
         if self.max_string < BLOCK + 2 || self.max_number < BLOCK {
@@ -404,162 +406,16 @@ impl<I: Input> Reader<I> {
             // that the walk need not check the length of what lies inside a block.
             return false;
         }
-        let window = self.input.window();
-        let eof = self.input.at_eof();
-        let string_check = (eof, self.check, self.max_string);
-        let mut index = Index::new(window, self.pos, I::TRUSTED_UTF8);
-        // The end of the last token taken.
-        let mut pos = self.pos;
-        let done = loop {
-            let Some(mut at) = index.next() else { break false };
-            let entry = self.state.entry();
-            if entry.is_object() {
-                if entry.after_name() {
-                    if window[at] != b':' {
-                        break false;
-                    }
-                    match index.next() {
-                        Some(next) => at = next,
-                        None => break false,
-                    }
-                } else {
-                    if window[at] == b'}' {
-                        self.state.pop();
-                        pos = at + 1;
-                        if self.state.depth() == depth {
-                            break true;
-                        }
-                        continue;
-                    }
-                    if !entry.is_empty() {
-                        if window[at] != b',' {
-                            break false;
-                        }
-                        match index.next() {
-                            Some(next) => at = next,
-                            None => break false,
-                        }
-                    }
-                    if window[at] != b'"' {
-                        break false;
-                    }
-                    let Some((end, flags)) = Self::indexed_string(window, &mut index, at, string_check)
-                    else {
-                        break false;
-                    };
-                    if !add_name(&mut self.state.names, window, at, end, flags) {
-                        break false;
-                    }
-                    self.state.start_value();
-                    pos = end;
-                    continue;
-                }
-            } else {
-                // An array: the top level is never the innermost container here.
-                if window[at] == b']' {
-                    self.state.pop();
-                    pos = at + 1;
-                    if self.state.depth() == depth {
-                        break true;
-                    }
-                    continue;
-                }
-                if !entry.is_empty() {
-                    if window[at] != b',' {
-                        break false;
-                    }
-                    match index.next() {
-                        Some(next) if window[next] != b']' => at = next,
-                        _ => break false,
-                    }
-                }
-            }
-            // A value starts at `at`.
-            let end = match window[at] {
-                b'"' => match Self::indexed_string(window, &mut index, at, string_check) {
-                    Some((end, _)) => end,
-                    None => break false,
-                },
-                c @ (b'{' | b'[') => {
-                    if self.state.depth() >= self.state.max_depth() {
-                        break false;
-                    }
-                    self.state.start_value();
-                    self.state.push(c == b'{');
-                    pos = at + 1;
-                    continue;
-                }
-                b'-' | b'0'..=b'9' => match index.number_end(window, at) {
-                    // Inside the block, so within the limit (checked on entry).
-                    Some(end) => end,
-                    None => {
-                        let end = match number::scan_simple(window, at) {
-                            Some(end) => end,
-                            None => match number::scan(window, at, eof) {
-                                Ok(end) => end,
-                                Err(_) => break false,
-                            },
-                        };
-                        if !ends_run(window, end, eof) || end - at > self.max_number {
-                            break false;
-                        }
-                        end
-                    }
-                },
-                c @ (b't' | b'f' | b'n') => match literal_end(window, at, c) {
-                    Some(end) if ends_run(window, end, eof) => end,
-                    _ => break false,
-                },
-                _ => break false,
-            };
-            self.state.start_value();
-            pos = end;
-        };
+        let (max_string, max_number) = (self.max_string, self.max_number);
+        let rules = Rules { eof: self.input.at_eof(), check: self.check, max_string, max_number };
+        let (window, entry) = (self.input.window(), self.state.entry());
+        let mut blocks = Blocks::new();
+        let mut walk = Walk::new(window, self.pos, entry, (&rules, &mut blocks), I::TRUSTED_UTF8);
+        let done = walk.run(&mut self.state, depth).is_some();
+        let (pos, entry) = walk.stopped();
         self.pos = pos;
+        self.state.set_entry(entry);
         done
-    }
-
-    /// The string whose opening quote is at `open`, taken from the index: its end and flags,
-    /// or `None` when it is not one the index can take (invalid, over the limit, or ending
-    /// past the whole blocks).
-    #[inline(always)]
-    fn indexed_string<'w>(
-        window: &'w [u8],
-        index: &mut Index<'w>,
-        open: usize,
-        (eof, check, max_string): (bool, StrCheck, usize),
-    ) -> Option<(usize, u8)> {
-        if index.block_done() {
-            // The string goes on past this block: scan it directly (once, rather than
-            // classifying its blocks and then checking them again) and index from its end.
-            let (end, flags) = match string::scan_plain(window, open, I::TRUSTED_UTF8) {
-                Some(end) => (end, 0),
-                None => string::scan(window, open, 1, 0, eof, check).ok()?,
-            };
-            if end - open > max_string {
-                return None;
-            }
-            *index = Index::new(window, end, I::TRUSTED_UTF8);
-            return Some((end, flags));
-        }
-        // The next token after an opening quote in the same block is its closing quote (the
-        // index takes no token inside a string), and the string is within the limit (checked on
-        // entry to the walk).
-        let close = index.next()?;
-        let end = close + 1;
-        debug_assert!(window[close] == b'"' && end - open <= max_string);
-        if !index.take_dirty(close) {
-            return Some((end, 0));
-        }
-        // Non-ASCII without escapes: the fused run-and-UTF-8 kernel. Escapes or control bytes:
-        // the full check. Either must end at the same quote.
-        if let Some(plain) = string::scan_plain(window, open, I::TRUSTED_UTF8) {
-            return (plain == end).then_some((end, 0));
-        }
-        match string::scan(window, open, 1, 0, eof, check) {
-            Ok((at, flags)) if at == end => Some((end, flags)),
-            _ => None,
-        }
     }
 
     /// Reads the next token as positions in the window.

@@ -55,6 +55,35 @@ impl Entry {
     pub(crate) fn after_name(self) -> bool {
         self.0 & 1 == 1
     }
+    /// The entry once a value (or a name) starts in the container.
+    #[inline(always)]
+    pub(crate) fn started(self) -> Entry {
+        Entry(self.0 + 1)
+    }
+    /// Where the grammar stands in the container.
+    #[inline(always)]
+    pub(crate) fn pos(self) -> Pos {
+        let n = self.0 & COUNT;
+        if self.0 & OBJECT != 0 {
+            if n == 0 {
+                Pos::ObjectFirst
+            } else if n % 2 == 1 {
+                Pos::ObjectColon
+            } else {
+                Pos::ObjectNext
+            }
+        } else if self.0 & TOP == 0 {
+            if n == 0 {
+                Pos::ArrayFirst
+            } else {
+                Pos::ArrayNext
+            }
+        } else if n == 0 {
+            Pos::TopFirst
+        } else {
+            Pos::TopNext
+        }
+    }
 }
 
 /// Which pointer to report for an error.
@@ -149,26 +178,14 @@ impl State {
 
     #[inline(always)]
     pub(crate) fn pos(&self) -> Pos {
-        let n = self.cur & COUNT;
-        if self.cur & OBJECT != 0 {
-            if n == 0 {
-                Pos::ObjectFirst
-            } else if n % 2 == 1 {
-                Pos::ObjectColon
-            } else {
-                Pos::ObjectNext
-            }
-        } else if self.cur & TOP == 0 {
-            if n == 0 {
-                Pos::ArrayFirst
-            } else {
-                Pos::ArrayNext
-            }
-        } else if n == 0 {
-            Pos::TopFirst
-        } else {
-            Pos::TopNext
-        }
+        self.entry().pos()
+    }
+
+    /// Sets the innermost container's entry: for a walk that kept it in a register
+    /// ([`open`](State::open), [`close`](State::close)) and is done.
+    #[inline(always)]
+    pub(crate) fn set_entry(&mut self, entry: Entry) {
+        self.cur = entry.0;
     }
 
     /// A value (or a name) starts in the current container.
@@ -193,6 +210,37 @@ impl State {
             self.names.push_object();
         }
         true
+    }
+
+    /// [`push`](State::push) for a walk that keeps the innermost entry itself: `entry` is the
+    /// current container's (with the new value started), and the new container's entry comes
+    /// back; `None` when the depth limit does not allow it (nothing changed then). The state's
+    /// own entry is stale until [`set_entry`](State::set_entry).
+    #[inline(always)]
+    pub(crate) fn open(&mut self, entry: Entry, object: bool) -> Option<Entry> {
+        if self.outer.len() >= self.max_depth {
+            return None;
+        }
+        if self.outer.len() == self.outer.capacity() {
+            self.grow_outer();
+        }
+        self.outer.push(entry.0);
+        if object {
+            self.names.push_object();
+        }
+        Some(Entry(if object { OBJECT } else { 0 }))
+    }
+
+    /// [`pop`](State::pop) for such a walk: closes the innermost container (an object when
+    /// `object`) and gives the entry of the one around it. At least one container is open.
+    #[inline(always)]
+    pub(crate) fn close(&mut self, object: bool) -> Entry {
+        if object {
+            self.names.pop_object();
+        }
+        let outer = self.outer.pop();
+        debug_assert!(outer.is_some(), "a container is open");
+        Entry(outer.unwrap_or(TOP))
     }
 
     /// Closes the innermost container.

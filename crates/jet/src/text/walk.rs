@@ -1,0 +1,263 @@
+//! The indexed walk: the reader's fast path through the inside of a container, taking tokens
+//! from the structural index ([`Index`]) rather than scanning byte by byte.
+//!
+//! The walk is a state machine whose state is where its code is, as in simdjson's second
+//! stage: after `[` it expects an element or `]`, after a value a separator or a close, after a
+//! name a colon; only closing a container asks whether the one around it is an object or an
+//! array. The innermost container's entry (its kind and count of values, which pointers in
+//! errors are made from) stays in a register, and goes back to the [`State`] when the walk
+//! stops.
+//!
+//! It must never report an error nor take a token it is not sure of: at anything it does not
+//! take (an error, a limit, a token that the window's whole blocks do not hold) it stops after
+//! the last token it took, with the grammar state exactly as reading those tokens one by one
+//! would have left it, and the reader reads or reports what stopped it.
+
+use super::index::{Blocks, Index};
+use super::number;
+use super::reader::{add_name, ends_run, literal_end};
+use super::state::{Entry, Pos, State};
+use super::string::{self, StrCheck};
+
+/// A walk over one window, from a token boundary inside a container.
+pub(super) struct Walk<'w> {
+    window: &'w [u8],
+    index: Index<'w>,
+    /// The end of the last token taken: where the reader goes on.
+    pos: usize,
+    /// The innermost container's entry (the state's own is stale while walking).
+    entry: Entry,
+    /// Read only on rare paths: behind a reference, so that they take no registers.
+    rules: &'w Rules,
+    /// The input is known to be UTF-8 (a `str`): a constant where the walk is inlined.
+    trusted: bool,
+}
+
+/// What the walk checks strings and numbers against.
+pub(super) struct Rules {
+    /// The window ends the input.
+    pub eof: bool,
+    pub check: StrCheck,
+    /// Limits on a string (quotes included) and a number, in bytes.
+    pub max_string: usize,
+    pub max_number: usize,
+}
+
+/// What follows a value, or the opening of a container.
+enum Then {
+    /// A value starts at this window index (not yet checked).
+    Value(usize),
+    /// The container closed (after a value: the one the walk started in).
+    Closed,
+}
+
+impl<'w> Walk<'w> {
+    /// A walk of `window` from `pos`, between tokens inside a container whose entry is `entry`.
+    #[inline(always)]
+    pub(super) fn new(
+        window: &'w [u8],
+        pos: usize,
+        entry: Entry,
+        (rules, blocks): (&'w Rules, &'w mut Blocks),
+        trusted: bool,
+    ) -> Self {
+        let index = Index::new(window, pos, trusted, blocks);
+        Walk { window, index, pos, entry, rules, trusted }
+    }
+
+    /// Where the walk stopped, and the innermost container's entry there (for the state).
+    #[inline(always)]
+    pub(super) fn stopped(&self) -> (usize, Entry) {
+        (self.pos, self.entry)
+    }
+
+    /// Takes tokens until the container open at depth `depth + 1` closes (`Some`), or until a
+    /// token the walk does not take (`None`).
+    #[inline(always)]
+    pub(super) fn run(&mut self, state: &mut State, depth: usize) -> Option<()> {
+        let first = match self.entry.pos() {
+            Pos::ArrayFirst => self.first_element(state)?,
+            Pos::ObjectFirst => self.first_member(state)?,
+            Pos::ArrayNext | Pos::ObjectNext => self.after_value(state, depth)?,
+            Pos::ObjectColon => Then::Value(self.colon()?),
+            Pos::TopFirst | Pos::TopNext => return None,
+        };
+        let mut at = match first {
+            Then::Value(at) => at,
+            Then::Closed if state.depth() == depth => return Some(()),
+            Then::Closed => match self.after_value(state, depth)? {
+                Then::Value(at) => at,
+                Then::Closed => return Some(()),
+            },
+        };
+        loop {
+            // A value starts at `at`.
+            let c = self.window[at];
+            match c {
+                b'"' => {
+                    let (end, _) = self.string(at)?;
+                    self.took_value(end);
+                }
+                b'{' | b'[' => {
+                    let object = c == b'{';
+                    self.entry = state.open(self.entry.started(), object)?;
+                    self.pos = at + 1;
+                    // An empty container is a value: what follows it is next. (It closed at a
+                    // depth past the walk's: the walk goes on.)
+                    let first = if object { self.first_member(state)? } else { self.first_element(state)? };
+                    if let Then::Value(next) = first {
+                        at = next;
+                        continue;
+                    }
+                }
+                b'-' | b'0'..=b'9' => {
+                    let end = match self.index.number_end(self.window, at) {
+                        // Inside one block, so within the number limit (checked on entry).
+                        Some(end) => end,
+                        None => self.number(at)?,
+                    };
+                    self.took_value(end);
+                }
+                b't' | b'f' | b'n' => match literal_end(self.window, at, c) {
+                    Some(end) if ends_run(self.window, end, self.rules.eof) => self.took_value(end),
+                    _ => return None,
+                },
+                _ => return None,
+            }
+            at = match self.after_value(state, depth)? {
+                Then::Value(next) => next,
+                Then::Closed => return Some(()),
+            };
+        }
+    }
+
+    /// A scalar value ends at `end`.
+    #[inline(always)]
+    fn took_value(&mut self, end: usize) {
+        self.entry = self.entry.started();
+        self.pos = end;
+    }
+
+    /// After a value: a separator and where the next value starts, or closes, until one closes
+    /// the container the walk began in (depth `depth + 1`).
+    #[inline(always)]
+    fn after_value(&mut self, state: &mut State, depth: usize) -> Option<Then> {
+        loop {
+            let at = self.index.next()?;
+            let c = self.window[at];
+            let object = self.entry.is_object();
+            if c == b',' {
+                let next = self.index.next()?;
+                return Some(Then::Value(if object { self.member(state, next)? } else { next }));
+            }
+            if c != if object { b'}' } else { b']' } {
+                return None;
+            }
+            self.entry = state.close(object);
+            self.pos = at + 1;
+            if state.depth() == depth {
+                return Some(Then::Closed);
+            }
+        }
+    }
+
+    /// Just after `[` (the entry is the new array's): `]`, or where the first element starts.
+    #[inline(always)]
+    fn first_element(&mut self, state: &mut State) -> Option<Then> {
+        let at = self.index.next()?;
+        if self.window[at] != b']' {
+            return Some(Then::Value(at));
+        }
+        self.entry = state.close(false);
+        self.pos = at + 1;
+        Some(Then::Closed)
+    }
+
+    /// Just after `{` (the entry is the new object's): `}`, or the first member's name and
+    /// where its value starts.
+    #[inline(always)]
+    fn first_member(&mut self, state: &mut State) -> Option<Then> {
+        let at = self.index.next()?;
+        if self.window[at] != b'}' {
+            return Some(Then::Value(self.member(state, at)?));
+        }
+        self.entry = state.close(true);
+        self.pos = at + 1;
+        Some(Then::Closed)
+    }
+
+    /// A member's name at `at` (recorded, and checked against the object's other names), its
+    /// colon, and where its value starts.
+    #[inline(always)]
+    fn member(&mut self, state: &mut State, at: usize) -> Option<usize> {
+        if self.window[at] != b'"' {
+            return None;
+        }
+        let (end, flags) = self.string(at)?;
+        if !add_name(&mut state.names, self.window, at, end, flags) {
+            return None;
+        }
+        self.entry = self.entry.started();
+        self.pos = end;
+        self.colon()
+    }
+
+    /// After a name: its colon, and where the value starts.
+    #[inline(always)]
+    fn colon(&mut self) -> Option<usize> {
+        let at = self.index.next()?;
+        if self.window[at] != b':' {
+            return None;
+        }
+        self.index.next()
+    }
+
+    /// The number at `at` that the block bits did not settle (an exponent, a run into the next
+    /// block, or not a number): its end.
+    #[inline(never)]
+    fn number(&self, at: usize) -> Option<usize> {
+        let end = match number::scan_simple(self.window, at) {
+            Some(end) => end,
+            None => number::scan(self.window, at, self.rules.eof).ok()?,
+        };
+        (ends_run(self.window, end, self.rules.eof) && end - at <= self.rules.max_number).then_some(end)
+    }
+
+    /// The string whose opening quote is at `open`: its end and flags, or `None` when it is not
+    /// one the walk can take (invalid, over the limit, or ending past the whole blocks).
+    #[inline(always)]
+    fn string(&mut self, open: usize) -> Option<(usize, u8)> {
+        let window = self.window;
+        if self.index.block_done() {
+            // The string goes on past this block: scan it directly (once, rather than
+            // classifying its blocks and then checking them again) and index from its end.
+            let (end, flags) = match string::scan_plain(window, open, self.trusted) {
+                Some(end) => (end, 0),
+                None => string::scan(window, open, 1, 0, self.rules.eof, self.rules.check).ok()?,
+            };
+            if end - open > self.rules.max_string {
+                return None;
+            }
+            self.index.restart(end, self.trusted);
+            return Some((end, flags));
+        }
+        // The next token after an opening quote in the same block is its closing quote (the
+        // index takes no token inside a string), and the string is within the limit (checked
+        // on entry to the walk).
+        let close = self.index.next()?;
+        let end = close + 1;
+        debug_assert!(window[close] == b'"' && end - open <= self.rules.max_string);
+        if !self.index.take_dirty(close) {
+            return Some((end, 0));
+        }
+        // Non-ASCII without escapes: the fused run-and-UTF-8 kernel. Escapes or control bytes:
+        // the full check. Either must end at the same quote.
+        if let Some(plain) = string::scan_plain(window, open, self.trusted) {
+            return (plain == end).then_some((end, 0));
+        }
+        match string::scan(window, open, 1, 0, self.rules.eof, self.rules.check) {
+            Ok((at, flags)) if at == end => Some((end, flags)),
+            _ => None,
+        }
+    }
+}
