@@ -114,7 +114,7 @@ impl<'w> Walk<'w> {
                     let end = match self.index.number_end(self.window, at) {
                         // Inside one block, so within the number limit (checked on entry).
                         Some(end) => end,
-                        None => self.number(at)?,
+                        None => number_end(self.window, at, self.rules)?,
                     };
                     self.took_value(end);
                 }
@@ -212,17 +212,6 @@ impl<'w> Walk<'w> {
         self.index.next()
     }
 
-    /// The number at `at` that the block bits did not settle (an exponent, a run into the next
-    /// block, or not a number): its end.
-    #[inline(never)]
-    fn number(&self, at: usize) -> Option<usize> {
-        let end = match number::scan_simple(self.window, at) {
-            Some(end) => end,
-            None => number::scan(self.window, at, self.rules.eof).ok()?,
-        };
-        (ends_run(self.window, end, self.rules.eof) && end - at <= self.rules.max_number).then_some(end)
-    }
-
     /// The string whose opening quote is at `open`: its end and flags, or `None` when it is not
     /// one the walk can take (invalid, over the limit, or ending past the whole blocks).
     #[inline(always)]
@@ -260,4 +249,16 @@ impl<'w> Walk<'w> {
             _ => None,
         }
     }
+}
+
+/// The end of the number at `window[at]` that the block bits did not settle (an exponent, a run
+/// into the next block, or not a number), when it is one within the rules. Not inlined, and
+/// with nothing of the walk but the window: the walk's state stays in registers around it.
+#[inline(never)]
+fn number_end(window: &[u8], at: usize, rules: &Rules) -> Option<usize> {
+    let end = match number::scan_simple(window, at) {
+        Some(end) => end,
+        None => number::scan(window, at, rules.eof).ok()?,
+    };
+    (ends_run(window, end, rules.eof) && end - at <= rules.max_number).then_some(end)
 }
