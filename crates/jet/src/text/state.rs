@@ -597,7 +597,9 @@ impl Names {
             debug_assert!(!self.frames.is_empty(), "names are read inside objects");
             let bit = print_bit(rec.print);
             if self.seen & bit != 0 {
-                return self.add_slow(rec, source);
+                // The record's fields one by one: a record passed whole would be built in
+                // memory on the common path too, and read back by the push below.
+                return self.add_slow(rec.at, rec.len, rec.print, source);
             }
             self.seen |= bit;
         }
@@ -608,7 +610,8 @@ impl Names {
     /// [`add`](Names::add) for a name whose filter bit is set: an equal name, another that
     /// shares its bit, or an object with a table or a full filter.
     #[inline(never)]
-    fn add_slow(&mut self, rec: Rec, source: &[u8]) -> bool {
+    fn add_slow(&mut self, at: usize, len: usize, print: u32, source: &[u8]) -> bool {
+        let rec = Rec { at, len, print };
         if self.is_duplicate(rec, source) {
             return false;
         }
