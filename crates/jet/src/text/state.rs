@@ -562,15 +562,17 @@ impl Names {
         }
     }
 
-    /// Adds `source[start..end]` as the next name of the innermost object, without copying it:
-    /// `source` must be the same bytes for as long as the object is open, or until
+    /// Adds `source[start..end]`, a name between the quotes of its string token (so `start` is
+    /// at least 1), as the next name of the innermost object, without copying it: `source` must
+    /// be the same bytes for as long as the object is open, or until
     /// [`detach_borrowed`](Names::detach_borrowed). False when the object already has a member
     /// of that name.
     #[inline(always)]
     pub(crate) fn add_borrowed(&mut self, source: &[u8], start: usize, end: usize) -> bool {
         self.forget_if_allowed();
-        let name = &source[start..end];
-        self.add(Rec { at: start, len: name.len(), print: fingerprint(name) }, source)
+        let quoted = &source[start - 1..end + 1];
+        debug_assert!(quoted.first() == Some(&b'"') && quoted.last() == Some(&b'"'));
+        self.add(Rec { at: start, len: end - start, print: fingerprint_quoted(quoted) }, source)
     }
 
     /// Adds the name that `write` appends to the names' own buffer. `source` is the input that
@@ -697,21 +699,28 @@ fn print_bit(print: u32) -> u64 {
     1 << (print.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
-/// A name's length and its first, second and last bytes: cheap, without branches on the length,
-/// and different for most pairs of distinct names in an object.
+/// A name's length and its first, second and last bytes, where a name too short to have one
+/// reads a quote instead, as if it were still in its string token: cheap, and different for
+/// most pairs of distinct names in an object.
 #[inline(always)]
 fn fingerprint(name: &[u8]) -> u32 {
-    match name {
-        [] => 0,
-        [first, rest @ ..] => {
-            let second = rest.first().unwrap_or(first);
-            let last = rest.last().unwrap_or(first);
-            (name.len() as u32 & 0xFF)
-                | u32::from(*first) << 8
-                | u32::from(*second) << 16
-                | u32::from(*last) << 24
-        }
-    }
+    let byte = |i: usize| name.get(i).copied().unwrap_or(b'"');
+    let last = name.last().copied().unwrap_or(b'"');
+    print_of(name.len(), byte(0), byte(1), last)
+}
+
+/// [`fingerprint`] of the name inside `quoted`, a string token with its two quotes: from fixed
+/// places (the quotes stand in for the bytes a short name lacks), with no branch on the length.
+#[inline(always)]
+fn fingerprint_quoted(quoted: &[u8]) -> u32 {
+    let len = quoted.len() - 2;
+    let second = if len >= 2 { quoted[2] } else { b'"' };
+    print_of(len, quoted[1], second, quoted[len])
+}
+
+#[inline(always)]
+fn print_of(len: usize, first: u8, second: u8, last: u8) -> u32 {
+    (len as u32 & 0xFF) | u32::from(first) << 8 | u32::from(second) << 16 | u32::from(last) << 24
 }
 
 /// An open-addressing hash set of one object's names: each slot holds a tag (the high 32 bits
@@ -890,6 +899,18 @@ mod tests {
             assert!(!add(&mut names, name), "duplicate {name}");
         }
         assert!(add(&mut names, &same_bit[4]));
+    }
+
+    #[test]
+    fn fingerprints_of_quoted_names_are_those_of_the_names() {
+        for name in ["", "a", "\"", "ab", "abc", "min_t", "max_t", "\u{e9}t\u{e9}", "a\"b", "xx\"", "\"\""] {
+            let quoted = format!("\"{name}\"");
+            assert_eq!(fingerprint_quoted(quoted.as_bytes()), fingerprint(name.as_bytes()), "{name:?}");
+        }
+        // Names that differ only in a byte the fingerprint reads.
+        assert_ne!(fingerprint(b"min_t"), fingerprint(b"max_t"));
+        assert_ne!(fingerprint(b"a"), fingerprint(b"b"));
+        assert_ne!(fingerprint(b""), fingerprint(b"a"));
     }
 
     #[test]
