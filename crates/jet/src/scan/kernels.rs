@@ -156,11 +156,11 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
     {
         if std::arch::is_x86_feature_detected!("sse2") {
             // SAFETY: SSE2 was detected just above.
-            kernels.push(("sse2", |b| unsafe { x86::classify_with_sse2(b, |c, _| *c) }));
+            kernels.push(("sse2", |b| one_block(b, |b, f| unsafe { x86::classify_blocks_sse2(b, 0, f) })));
         }
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
             // SAFETY: AVX2 and PCLMULQDQ were detected just above.
-            kernels.push(("avx2", |b| unsafe { x86::classify_with_avx2(b, |c, _| *c) }));
+            kernels.push(("avx2", |b| one_block(b, |b, f| unsafe { x86::classify_blocks_avx2(b, 0, f) })));
         }
     }
     kernels

@@ -248,14 +248,27 @@ pub(crate) struct Classes {
     pub digit: u64,
 }
 
-/// Classifies the bytes of one block: what a structural index of JSON text is made of.
-#[inline(always)]
+/// Classifies the bytes of one block: what a structural index of JSON text is made of (the
+/// index takes its blocks from [`classify_blocks`]; this is that kernel on one block).
 pub(crate) fn classify(block: &[u8; BLOCK]) -> Classes {
-    classify_with(block, |classes, _| *classes)
+    one_block(block, |block, f| classify_blocks(block, 0, f))
+}
+
+/// The classes of `block` from a block loop (`classify_blocks` or one of its kernels).
+pub(crate) fn one_block(
+    block: &[u8; BLOCK],
+    run: impl FnOnce(&[u8], &mut dyn FnMut(usize, &Classes, PrefixXor) -> bool) -> usize,
+) -> Classes {
+    let mut out = Classes::default();
+    run(block, &mut |_, classes, _| {
+        out = *classes;
+        true
+    });
+    out
 }
 
 /// Prefix XOR of a block's mask, the way the classifying kernel does it best: handed to the
-/// `then` of [`classify_with`], it is compiled inside that kernel.
+/// `f` of [`classify_blocks`], it is compiled inside that kernel.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PrefixXor {
     /// Carry-less multiplication: only the AVX2 kernel (whose CPUs have PCLMULQDQ, which the
@@ -292,22 +305,6 @@ pub(crate) fn prefix_xor(mut x: u64) -> u64 {
     x ^= x << 16;
     x ^= x << 32;
     x
-}
-
-/// Classifies one block and hands the classes to `then`, which is compiled inside the vector
-/// kernel, so that the masks stay in registers for what `then` makes of them; with them, the
-/// kernel's best [`PrefixXor`].
-#[inline(always)]
-pub(crate) fn classify_with<R>(block: &[u8; BLOCK], then: impl FnOnce(&Classes, PrefixXor) -> R) -> R {
-    match level() {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it.
-        Level::Avx2 => unsafe { x86::classify_with_avx2(block, then) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
-        Level::Sse2 => unsafe { x86::classify_with_sse2(block, then) },
-        _ => then(&swar::classify(block), PrefixXor::PORTABLE),
-    }
 }
 
 /// Classifies the whole blocks of `bytes` from `start`, one after another, handing each one's

@@ -522,33 +522,6 @@ unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
     }
 }
 
-/// Classifies a block with SSE2 and hands the classes to `then`; see [`super::classify_with`].
-///
-/// # Safety
-/// The CPU must support SSE2.
-#[target_feature(enable = "sse2")]
-pub(super) unsafe fn classify_with_sse2<R>(
-    block: &[u8; BLOCK],
-    then: impl FnOnce(&Classes, PrefixXor) -> R,
-) -> R {
-    // SAFETY: SSE2 is enabled for this function.
-    then(&unsafe { classify::<__m128i>(block) }, PrefixXor::PORTABLE)
-}
-
-/// Classifies a block with AVX2 and hands the classes to `then`; see [`super::classify_with`].
-///
-/// # Safety
-/// The CPU must support AVX2 and PCLMULQDQ.
-#[target_feature(enable = "avx2,pclmulqdq")]
-pub(super) unsafe fn classify_with_avx2<R>(
-    block: &[u8; BLOCK],
-    then: impl FnOnce(&Classes, PrefixXor) -> R,
-) -> R {
-    // SAFETY: AVX2 is enabled for this function, and the caller guarantees PCLMULQDQ, which
-    // `PrefixXor::CLMUL` asks for.
-    then(&unsafe { classify::<__m256i>(block) }, PrefixXor::CLMUL)
-}
-
 /// [`super::classify_blocks`] with SSE2.
 ///
 /// # Safety

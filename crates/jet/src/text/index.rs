@@ -1,6 +1,6 @@
 //! The structural index: where the tokens of JSON text start, found 64 bytes at a time.
 //!
-//! [`scan::classify`] gives, for a block of 64 bytes, one bit per byte for each class of byte
+//! [`scan::classify_blocks`] gives, for each block of 64 bytes, one bit per byte for each class of byte
 //! (quote, backslash, punctuation, whitespace, control, non-ASCII). This module turns those
 //! bits into the positions a grammar needs, in the manner of simdjson's first stage, without
 //! looking at single bytes:
@@ -17,8 +17,8 @@
 //! - a number is checked from the block's digit bits and where its run ends, without reading
 //!   its bytes one by one (see [`Index::number_end`]).
 //!
-//! The index knows no grammar: the reader's indexed skip (`Reader::skip_indexed`) walks it and
-//! checks each token. The index is built from a token boundary (outside any string) and only
+//! The index knows no grammar: the walk ([`super::walk`], behind the reader's skip) takes
+//! its tokens and checks each one. The index is built from a token boundary (outside any string) and only
 //! over whole blocks, so that no load goes past the input; the reader finishes the last bytes
 //! itself.
 
