@@ -789,7 +789,7 @@ pub(crate) struct NameHash {
 }
 
 impl NameHash {
-    fn random() -> NameHash {
+    pub(crate) fn random() -> NameHash {
         let state = RandomState::new();
         NameHash {
             k0: state.hash_one(0x243F_6A88_85A3_08D3u64),
@@ -798,7 +798,7 @@ impl NameHash {
     }
 
     #[inline]
-    fn hash(&self, name: &[u8]) -> u64 {
+    pub(crate) fn hash(&self, name: &[u8]) -> u64 {
         #[inline(always)]
         fn fold(a: u64, b: u64) -> u64 {
             let p = u128::from(a) * u128::from(b);

@@ -8,13 +8,12 @@
 
 use core::borrow::Borrow;
 use core::fmt;
-use core::hash::BuildHasher;
 use core::marker::PhantomData;
 use core::ops;
-use std::collections::hash_map::RandomState;
 use std::sync::OnceLock;
 
 use super::Value;
+use crate::text::state::NameHash;
 
 /// Objects with at least this many members get a hash index.
 const INDEXED: usize = 24;
@@ -50,14 +49,12 @@ struct Index {
     slots: Box<[u32]>,
 }
 
-fn hasher() -> &'static RandomState {
-    static STATE: OnceLock<RandomState> = OnceLock::new();
-    STATE.get_or_init(RandomState::new)
-}
-
+/// The keyed hash of the duplicate-name tables (a few multiplications per name, where std's
+/// SipHash takes a hundred instructions), under keys drawn once per process.
 #[inline]
 fn hash(key: &str) -> usize {
-    hasher().hash_one(key) as usize
+    static KEYS: OnceLock<NameHash> = OnceLock::new();
+    KEYS.get_or_init(NameHash::random).hash(key.as_bytes()) as usize
 }
 
 impl Index {
