@@ -319,7 +319,9 @@ struct Spare {
     recs: Vec<Rec>,
     bytes: Vec<u8>,
     frames: Vec<Frame>,
-    tables: Vec<NameTable>,
+    // Boxed as in `Frame::table`, where they go.
+    #[allow(clippy::vec_box)]
+    tables: Vec<Box<NameTable>>,
     keys: Option<NameHash>,
 }
 
@@ -389,16 +391,18 @@ pub(crate) struct Names {
     bytes: Vec<u8>,
     /// One per open object.
     frames: Vec<Frame>,
-    /// The innermost object's fingerprints as a one-bit-per-name filter ([`print_bit`]): a
-    /// name whose bit is clear is new, with no search. All ones once the object has a table,
-    /// so that every name is looked up in it. A small object's filter fills after at most 64
-    /// names recorded with no search; the search that the next one takes gives the object its
-    /// table when it has [`LINEAR_MAX`] names.
-    seen: u64,
+    /// The innermost object's fingerprints as a one-bit-per-name filter of 256 bits
+    /// ([`filter_slot`]): a name whose bit is clear is new, with no search. All ones once the
+    /// object has a table, so that every name is looked up in it. The search that a name whose
+    /// bit is set takes gives the object its table when it has [`LINEAR_MAX`] names. (With 256
+    /// bits rather than 64, an object of 40 names has about a third of the searches; taking a
+    /// bit costs the same, the word being picked by an index.)
+    seen: Filter,
     /// Drawn when the first table is built (most documents never need one).
     keys: Option<NameHash>,
     /// Tables of closed objects, kept for reuse.
-    spare: Vec<NameTable>,
+    #[allow(clippy::vec_box)] // boxed as in `Frame::table`, where they go
+    spare: Vec<Box<NameTable>>,
     /// Records before this index are all in the names' own buffer (see
     /// [`detach_borrowed`](Names::detach_borrowed)).
     borrowed_from: usize,
@@ -435,9 +439,10 @@ struct Frame {
     first: usize,
     /// Length of `bytes` when the object opened.
     mark: usize,
-    table: Option<NameTable>,
+    /// Boxed: most objects have none, and a frame is written at every `{`.
+    table: Option<Box<NameTable>>,
     /// The `seen` filter of the object around this one, back in place when this one closes.
-    outer_seen: u64,
+    outer_seen: Filter,
 }
 
 impl Names {
@@ -447,7 +452,7 @@ impl Names {
             recs: Vec::new(),
             bytes: Vec::new(),
             frames: Vec::new(),
-            seen: 0,
+            seen: [0; FILTER_WORDS],
             keys: None,
             spare: Vec::new(),
             borrowed_from: 0,
@@ -477,7 +482,7 @@ impl Names {
         }
         self.recs.clear();
         self.bytes.clear();
-        self.seen = 0;
+        self.seen = [0; FILTER_WORDS];
         self.borrowed_from = 0;
     }
 
@@ -597,13 +602,13 @@ impl Names {
     fn add(&mut self, rec: Rec, source: &[u8]) -> bool {
         if !self.allow_duplicates {
             debug_assert!(!self.frames.is_empty(), "names are read inside objects");
-            let bit = print_bit(rec.print);
-            if self.seen & bit != 0 {
+            let (word, bit) = filter_slot(rec.print);
+            if self.seen[word] & bit != 0 {
                 // The record's fields one by one: a record passed whole would be built in
                 // memory on the common path too, and read back by the push below.
                 return self.add_slow(rec.at, rec.len, rec.print, source);
             }
-            self.seen |= bit;
+            self.seen[word] |= bit;
         }
         self.recs.push(rec);
         true
@@ -617,7 +622,8 @@ impl Names {
         if self.is_duplicate(rec, source) {
             return false;
         }
-        self.seen |= print_bit(rec.print);
+        let (word, bit) = filter_slot(print);
+        self.seen[word] |= bit;
         self.recs.push(rec);
         true
     }
@@ -669,7 +675,7 @@ impl Names {
         }
         if let Some(frame) = self.frames.last_mut() {
             frame.table = Some(table);
-            self.seen = u64::MAX;
+            self.seen = [u64::MAX; FILTER_WORDS];
         }
     }
 }
@@ -692,11 +698,25 @@ pub(crate) fn name_bit(name: &[u8]) -> u64 {
     print_bit(fingerprint(name))
 }
 
-/// The bit of a fingerprint in an object's `seen` filter: its top six bits after a
-/// multiplication that mixes in all of its bytes.
+/// The bit of a fingerprint in a 64-bit filter: its top six bits after a multiplication that
+/// mixes in all of its bytes.
 #[inline(always)]
 fn print_bit(print: u32) -> u64 {
     1 << (print.wrapping_mul(0x9E37_79B1) >> 26)
+}
+
+/// The words of a [`Names`] filter.
+const FILTER_WORDS: usize = 4;
+
+/// A filter of an object's names: one bit per name, [`filter_slot`] of its fingerprint.
+type Filter = [u64; FILTER_WORDS];
+
+/// The word and the bit of a fingerprint in a [`Filter`]: its top eight bits after the
+/// multiplication of [`print_bit`].
+#[inline(always)]
+fn filter_slot(print: u32) -> (usize, u64) {
+    let h = print.wrapping_mul(0x9E37_79B1) >> 24;
+    ((h >> 6) as usize, 1 << (h & 63))
 }
 
 /// A name's length and its first, second and last bytes, where a name too short to have one
@@ -879,11 +899,11 @@ mod tests {
     /// still tell them apart; and a name whose bit an outer object set is new in an inner one.
     #[test]
     fn names_sharing_a_filter_bit() {
-        let mut by_bit: Vec<Vec<String>> = vec![Vec::new(); 64];
-        for i in 0..2000 {
+        let mut by_bit: Vec<Vec<String>> = vec![Vec::new(); 64 * FILTER_WORDS];
+        for i in 0..4000 {
             let name = format!("n{i}");
-            let bit = print_bit(fingerprint(name.as_bytes())).trailing_zeros() as usize;
-            by_bit[bit].push(name);
+            let (word, bit) = filter_slot(fingerprint(name.as_bytes()));
+            by_bit[word * 64 + bit.trailing_zeros() as usize].push(name);
         }
         let same_bit = by_bit.iter().find(|names| names.len() >= 5).expect("names sharing a bit");
         let mut names = Names::new(false);
