@@ -24,7 +24,7 @@ mod report;
 mod typed;
 mod value;
 
-use typed::{Jet, SerdeJson, SimdJson, Sonic};
+use typed::{Jet, JetReader, SerdeJson, SimdJson, Sonic};
 
 struct Counting;
 
@@ -246,6 +246,11 @@ fn operations() -> Vec<Operation> {
             baseline: "serde_json",
             contenders: vec![
                 Contender::checked("jet", typed::decode::<Jet>, typed::decode_checked::<Jet>),
+                Contender::checked(
+                    "jet (io::Read)",
+                    typed::decode::<JetReader>,
+                    typed::decode_checked::<JetReader>,
+                ),
                 Contender::checked(
                     "serde_json",
                     typed::decode::<SerdeJson>,

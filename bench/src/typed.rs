@@ -200,6 +200,8 @@ pub trait Lib {
 }
 
 pub struct Jet;
+/// jet reading through `io::Read` (a buffer window that refills), for the ratio to the slice.
+pub struct JetReader;
 pub struct SerdeJson;
 pub struct Sonic;
 pub struct SimdJson;
@@ -210,6 +212,17 @@ impl Lib for Jet {
     }
     fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
         jet::to_vec(value).map_err(|e| e.to_string())
+    }
+}
+
+impl Lib for JetReader {
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        jet::from_reader(bytes).map_err(|e| e.to_string())
+    }
+    fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        jet::to_writer(&mut out, value).map_err(|e| e.to_string())?;
+        Ok(out)
     }
 }
 
