@@ -193,41 +193,27 @@ impl<'a> Raw<'a> {
 
     /// At `[` or `{`: moves past the matching bracket.
     fn skip_container(&mut self) -> Result<()> {
-        self.skip_to_depth(0)
+        self.pos += 1;
+        self.skip_to_depth(1)
     }
 
-    /// Moves past brackets until `depth` levels of containers, counted from the current one
-    /// (1: inside it) have closed: strings are skipped whole, everything else is jumped over
-    /// to the next quote or bracket.
-    fn skip_to_depth(&mut self, mut depth: usize) -> Result<()> {
-        let mut i = self.pos;
-        loop {
-            i = scan::find_structural(self.bytes, i);
-            let Some(&b) = self.bytes.get(i) else {
-                self.pos = self.bytes.len();
-                return Err(self.bad("the end of an array or object"));
-            };
-            match b {
-                b'"' => {
-                    self.pos = i;
-                    self.skip_string()?;
-                    i = self.pos;
-                    continue;
-                }
-                b'[' | b'{' => depth += 1,
-                _ => {
-                    depth = depth.wrapping_sub(1);
-                    if depth == 0 {
-                        self.pos = i + 1;
-                        self.first = false;
-                        return Ok(());
-                    }
-                    if depth == usize::MAX {
-                        return Err(self.bad("a value"));
-                    }
-                }
+    /// Moves past brackets until `depth` levels of containers (at least 1), counted from the
+    /// current one (1: inside it), have closed: by [`scan::skip_to_depth`], which looks only at
+    /// quotes, backslashes and brackets, 64 bytes at a time.
+    fn skip_to_depth(&mut self, depth: usize) -> Result<()> {
+        match scan::skip_to_depth(self.bytes, self.pos, depth) {
+            Ok(end) => {
+                self.pos = end;
+                self.first = false;
+                Ok(())
             }
-            i += 1;
+            Err(unclosed) => {
+                self.pos = self.bytes.len();
+                Err(self.bad(match unclosed {
+                    scan::Unclosed::String => "the end of a string",
+                    scan::Unclosed::Container => "the end of an array or object",
+                }))
+            }
         }
     }
 

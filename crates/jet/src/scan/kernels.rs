@@ -166,6 +166,50 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
     kernels
 }
 
+pub(crate) type SkipKernel = fn(&[u8], usize, usize) -> Result<usize, Unclosed>;
+
+/// Every container skip ([`skip_to_depth`]) this CPU can run, by name; `bytes` (one byte at a
+/// time) is the reference.
+pub(crate) fn container_skips() -> Vec<(&'static str, SkipKernel)> {
+    let mut kernels: Vec<(&'static str, SkipKernel)> = vec![("dispatched", skip_to_depth)];
+    // The block loop over the portable classifier of its tests (the vector kernels' loop).
+    kernels
+        .push(("blocks, portable", |b, s, d| skip_blocks(b, s, d, one_block_brackets, PrefixXor::PORTABLE)));
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, s, d| unsafe { x86::skip_to_depth_sse2(b, s, d) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
+            // SAFETY: AVX2 and PCLMULQDQ were detected just above.
+            kernels.push(("avx2", |b, s, d| unsafe { x86::skip_to_depth_avx2(b, s, d) }));
+        }
+    }
+    kernels
+}
+
+/// The [`Brackets`] of a block, one byte at a time.
+fn one_block_brackets(block: &[u8; BLOCK]) -> Brackets {
+    let c = classify_reference(block);
+    let (mut open, mut close) = (0, 0);
+    for (i, &b) in block.iter().enumerate() {
+        open |= u64::from(b == b'[' || b == b'{') << i;
+        close |= u64::from(b == b']' || b == b'}') << i;
+    }
+    Brackets { quote: c.quote, backslash: c.backslash, open, close }
+}
+
+/// Checks every container skip on `bytes` from `start` with 1 to 3 containers open.
+pub(crate) fn check_container_skips(bytes: &[u8], start: usize) {
+    for depth in 1..=3 {
+        let want = skip_to_depth_bytes(bytes, start, depth);
+        for (name, kernel) in container_skips() {
+            assert_eq!(kernel(bytes, start, depth), want, "{name} from {start} at depth {depth}");
+        }
+    }
+}
+
 /// What a block loop hands each block to: its position, classes and prefix XOR; true stops.
 pub(crate) type BlockVisit<'f> = &'f mut dyn FnMut(usize, &Classes, PrefixXor) -> bool;
 
@@ -261,6 +305,7 @@ pub(crate) fn check_all(bytes: &[u8]) {
             assert_eq!(kernel(bytes, start), find_structural_reference(bytes, start), "{name} from {start}");
         }
         check_block_loops(bytes, start);
+        check_container_skips(bytes, start);
         assert_eq!(skip_ws(bytes, start), skip_ws_reference(bytes, start), "skip_ws from {start}");
         assert_eq!(
             skip_digits(bytes, start),

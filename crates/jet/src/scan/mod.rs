@@ -358,6 +358,161 @@ fn each_block(
     at
 }
 
+/// The bytes escaped by a backslash in a block whose backslashes are `backslash`: each
+/// backslash not itself escaped escapes the byte after it. `carry` says the previous block's
+/// last byte escapes this block's first, and is set for the next block.
+///
+/// Without a loop over the backslashes (simdjson's method): a run of backslashes escapes the
+/// byte after it exactly when its length is odd. Subtracting each run's first bit from the bit
+/// after the run, against alternating bits, marks the backslashes that escape, by the parity of
+/// where each run starts.
+#[inline(always)]
+pub(crate) fn escaped(backslash: u64, carry: &mut bool) -> u64 {
+    const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+    let carried = u64::from(*carry);
+    if backslash == 0 {
+        *carry = false;
+        return carried;
+    }
+    // A backslash escaped from the previous block starts nothing.
+    let starts = backslash & !carried;
+    let codes = ((starts << 1 | ODD).wrapping_sub(starts)) ^ ODD;
+    *carry = (codes & backslash) >> 63 != 0;
+    codes ^ (backslash | carried)
+}
+
+/// What [`skip_to_depth`] found open at the end of its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unclosed {
+    String,
+    Container,
+}
+
+/// What a trusting skip over containers looks at in a block: one bit per byte.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Brackets {
+    pub quote: u64,
+    pub backslash: u64,
+    /// `[` and `{`.
+    pub open: u64,
+    /// `]` and `}`.
+    pub close: u64,
+}
+
+/// Where the containers open around `start` close: from `start` (outside any string) with
+/// `depth` containers open (at least 1), the index just past the `]` or `}` that closes the
+/// outermost, or, when the input ends first, whether it ends inside a string. It trusts the input: only quotes (and the
+/// backslashes that escape them) and brackets count, a `[` may close with `}`, and nothing
+/// else is checked (the trusted walk of `get` and of a [`LazyValue`](crate::LazyValue), which
+/// holds valid JSON). A block of 64 bytes at a time: the quotes' prefix XOR masks the brackets
+/// inside strings, and the brackets' counts move the depth, bit by bit only in the block where
+/// it may reach zero. The last bytes are the last whole block's, the bits before `start`
+/// shifted out (no load past the input, no copy).
+#[inline]
+pub(crate) fn skip_to_depth(bytes: &[u8], start: usize, depth: usize) -> Result<usize, Unclosed> {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ).
+        Level::Avx2 => unsafe { x86::skip_to_depth_avx2(bytes, start, depth) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::skip_to_depth_sse2(bytes, start, depth) },
+        _ => skip_to_depth_bytes(bytes, start, depth),
+    }
+}
+
+/// [`skip_to_depth`] over blocks classified by `classify`, with the prefix XOR `prefix_xor`.
+#[inline(always)]
+fn skip_blocks(
+    bytes: &[u8],
+    start: usize,
+    mut depth: usize,
+    classify: impl Fn(&[u8; BLOCK]) -> Brackets,
+    prefix_xor: PrefixXor,
+) -> Result<usize, Unclosed> {
+    debug_assert!(depth > 0);
+    let len = bytes.len();
+    if len < BLOCK {
+        return skip_to_depth_bytes(bytes, start, depth);
+    }
+    let (mut in_string, mut escape) = (0u64, false);
+    let mut at = start;
+    while at < len {
+        // The block from `at`; for the last bytes, the input's last block with the bits of the
+        // bytes before `at` shifted out (the top bits are then zero: no quote, no bracket).
+        let (b, taken) = match bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
+            Some(block) => (classify(block), BLOCK),
+            None => {
+                let last = bytes[len - BLOCK..].first_chunk::<BLOCK>().expect("a whole block");
+                let shift = at - (len - BLOCK);
+                let b = classify(last);
+                let sh = |m: u64| m >> shift;
+                (
+                    Brackets {
+                        quote: sh(b.quote),
+                        backslash: sh(b.backslash),
+                        open: sh(b.open),
+                        close: sh(b.close),
+                    },
+                    len - at,
+                )
+            }
+        };
+        let quote = b.quote & !escaped(b.backslash, &mut escape);
+        // From each opening quote up to (not including) its closing quote.
+        let inside = prefix_xor.apply(quote) ^ in_string;
+        in_string = ((inside as i64) >> 63) as u64;
+        let (open, close) = (b.open & !inside, b.close & !inside);
+        if (close.count_ones() as usize) < depth {
+            depth = depth + open.count_ones() as usize - close.count_ones() as usize;
+        } else {
+            // The depth may reach zero in this block: bracket by bracket.
+            let mut both = open | close;
+            while both != 0 {
+                let bit = both & both.wrapping_neg();
+                if open & bit != 0 {
+                    depth += 1;
+                } else {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(at + bit.trailing_zeros() as usize + 1);
+                    }
+                }
+                both ^= bit;
+            }
+        }
+        at += taken;
+    }
+    Err(if in_string != 0 { Unclosed::String } else { Unclosed::Container })
+}
+
+/// [`skip_to_depth`] one byte at a time: the portable kernel, and the reference of the tests.
+/// As in the blocks: a backslash not itself escaped escapes the byte after it, which is then
+/// no quote (anywhere: outside strings, where valid JSON has no backslash, too).
+pub(crate) fn skip_to_depth_bytes(bytes: &[u8], start: usize, mut depth: usize) -> Result<usize, Unclosed> {
+    let (mut in_string, mut escape) = (false, false);
+    for (i, &b) in bytes.iter().enumerate().skip(start) {
+        let quote = b == b'"' && !escape;
+        escape = b == b'\\' && !escape;
+        if in_string {
+            in_string = !quote;
+            continue;
+        }
+        match b {
+            _ if quote => in_string = true,
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    Err(if in_string { Unclosed::String } else { Unclosed::Container })
+}
+
 /// True for the four bytes JSON treats as whitespace.
 #[inline(always)]
 pub(crate) fn is_ws(b: u8) -> bool {

@@ -499,6 +499,49 @@ fn block_loops_match_reference_from_every_offset() {
 }
 
 #[test]
+fn container_skips_match_reference_at_every_offset() {
+    // A container of filler with its closing bracket at every offset across three blocks (and
+    // the input ending right after it, or a block later), from every start in the first two
+    // blocks; fillers with strings holding brackets, escaped quotes and backslash runs that
+    // cross block boundaries.
+    let fillers: [&[u8]; 5] =
+        [b"1, ", br#""a]b}", "#, br#""q\"]", "#, br#""\\", ["#, br#"{"k": [true, "\\\"]"]}, "#];
+    for filler in fillers {
+        for close_at in 0..3 * BLOCK {
+            let mut bytes: Vec<u8> = filler.iter().copied().cycle().take(close_at).collect();
+            bytes.push(b']');
+            for extra in [0, BLOCK + 3] {
+                bytes.resize(close_at + 1 + extra, b' ');
+                for start in (0..2 * BLOCK).step_by(if cfg!(miri) { 29 } else { 1 }) {
+                    if start <= bytes.len() {
+                        check_container_skips(&bytes, start);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn container_skips_match_reference_on_random_input() {
+    let mut rng = Rng(13);
+    let alphabet = b"[]{}\"\\ab, :";
+    for _ in 0..if cfg!(miri) { 20 } else { 3000 } {
+        let len = (rng.next() % 300) as usize;
+        let bytes: Vec<u8> =
+            (0..len).map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize]).collect();
+        let start = (rng.next() % (len as u64 + 1)) as usize;
+        check_container_skips(&bytes, start);
+    }
+    // The reference itself, on what it must find.
+    assert_eq!(skip_to_depth_bytes(br#"[1, "]", {"a": "}"}] x"#, 1, 1), Ok(20));
+    assert_eq!(skip_to_depth_bytes(br#"["\"]"]"#, 1, 1), Ok(7));
+    assert_eq!(skip_to_depth_bytes(br#"["\\"]"]"#, 1, 1), Ok(6));
+    assert_eq!(skip_to_depth_bytes(br#"["ab"#, 1, 1), Err(Unclosed::String));
+    assert_eq!(skip_to_depth_bytes(b"[[1]", 1, 1), Err(Unclosed::Container));
+}
+
+#[test]
 fn prefix_xor_matches_reference() {
     let mut rng = Rng(11);
     let mut masks = vec![0, u64::MAX, 1, 1 << 63, 0x5555_5555_5555_5555];

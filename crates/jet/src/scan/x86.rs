@@ -6,7 +6,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{swar, CheckedRun, Classes, LineStats, PrefixXor, StringRun, BLOCK};
+use super::{swar, Brackets, CheckedRun, Classes, LineStats, PrefixXor, StringRun, Unclosed, BLOCK};
 
 /// The operations the algorithms need from a vector of bytes.
 ///
@@ -520,6 +520,59 @@ unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
         }
         classes
     }
+}
+
+/// [`super::Brackets`] of a block over vectors of `V`.
+///
+/// # Safety
+/// `V`'s feature must be present.
+#[inline(always)]
+unsafe fn brackets<V: Vector>(block: &[u8; BLOCK]) -> Brackets {
+    // SAFETY: the caller guarantees `V`'s feature (as for every vector operation below); each
+    // load reads `BYTES` bytes at `k` with `k + BYTES <= BLOCK`, inside `block`.
+    unsafe {
+        let is = |v: V, byte: u8| v.eq(V::splat(byte));
+        let mut out = Brackets::default();
+        let mut k = 0;
+        while k < BLOCK {
+            let v = V::load(block.as_ptr().add(k));
+            // Setting bit 5 folds `[` into `{` and `]` into `}`, and no other byte into either.
+            let folded = v.or(V::splat(0x20));
+            out.quote |= u64::from(is(v, b'"').mask()) << k;
+            out.backslash |= u64::from(is(v, b'\\').mask()) << k;
+            out.open |= u64::from(is(folded, b'{').mask()) << k;
+            out.close |= u64::from(is(folded, b'}').mask()) << k;
+            k += V::BYTES;
+        }
+        out
+    }
+}
+
+/// [`super::skip_to_depth`] with SSE2.
+///
+/// # Safety
+/// The CPU must support SSE2.
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn skip_to_depth_sse2(bytes: &[u8], start: usize, depth: usize) -> Result<usize, Unclosed> {
+    // SAFETY: SSE2 is enabled for this function (the closure is compiled inside it).
+    super::skip_blocks(
+        bytes,
+        start,
+        depth,
+        |block| unsafe { brackets::<__m128i>(block) },
+        PrefixXor::PORTABLE,
+    )
+}
+
+/// [`super::skip_to_depth`] with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2 and PCLMULQDQ.
+#[target_feature(enable = "avx2,pclmulqdq")]
+pub(super) unsafe fn skip_to_depth_avx2(bytes: &[u8], start: usize, depth: usize) -> Result<usize, Unclosed> {
+    // SAFETY: AVX2 is enabled for this function (the closure is compiled inside it), and the
+    // caller guarantees PCLMULQDQ, which `PrefixXor::CLMUL` asks for.
+    super::skip_blocks(bytes, start, depth, |block| unsafe { brackets::<__m256i>(block) }, PrefixXor::CLMUL)
 }
 
 /// [`super::classify_blocks`] with SSE2.

@@ -206,7 +206,7 @@ impl Carry {
     /// The token and dirty bits of a block, carrying the string, escape and boundary state.
     #[inline(always)]
     fn bits(&mut self, c: &Classes, prefix_xor: PrefixXor) -> Bits {
-        let escaped = escaped(c.backslash, &mut self.escape);
+        let escaped = scan::escaped(c.backslash, &mut self.escape);
         let quote = c.quote & !escaped;
         // From each opening quote up to (not including) its closing quote.
         let in_string = prefix_xor.apply(quote) ^ self.in_string;
@@ -230,29 +230,6 @@ struct Bits {
     dirty: u64,
     ends: u64,
     digits: u64,
-}
-
-/// The bytes escaped by a backslash: each backslash not itself escaped escapes the byte after
-/// it. `carry` says the previous block's last byte escapes this block's first, and is set for
-/// the next block.
-///
-/// Without a loop over the backslashes (simdjson's method): a run of backslashes escapes the
-/// byte after it exactly when its length is odd. Subtracting each run's first bit from the bit
-/// after the run, against alternating bits, marks the backslashes that escape, by the parity of
-/// where each run starts.
-#[inline(always)]
-fn escaped(backslash: u64, carry: &mut bool) -> u64 {
-    const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
-    let carried = u64::from(*carry);
-    if backslash == 0 {
-        *carry = false;
-        return carried;
-    }
-    // A backslash escaped from the previous block starts nothing.
-    let starts = backslash & !carried;
-    let codes = ((starts << 1 | ODD).wrapping_sub(starts)) ^ ODD;
-    *carry = (codes & backslash) >> 63 != 0;
-    codes ^ (backslash | carried)
 }
 
 #[cfg(test)]
