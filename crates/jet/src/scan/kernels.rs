@@ -200,13 +200,39 @@ fn one_block_brackets(block: &[u8; BLOCK]) -> Brackets {
     Brackets { quote: c.quote, backslash: c.backslash, open, close }
 }
 
-/// Checks every container skip on `bytes` from `start` with 1 to 3 containers open.
+pub(crate) type StringEndKernel = fn(&[u8], usize) -> Option<usize>;
+
+/// Every string end finder ([`string_end`]) this CPU can run, by name; `bytes` (one byte at a
+/// time) is the reference.
+pub(crate) fn string_ends() -> Vec<(&'static str, StringEndKernel)> {
+    let mut kernels: Vec<(&'static str, StringEndKernel)> = vec![("dispatched", string_end)];
+    kernels.push(("blocks, portable", |b, s| string_end_blocks(b, s, one_block_brackets)));
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, s| unsafe { x86::string_end_sse2(b, s) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b, s| unsafe { x86::string_end_avx2(b, s) }));
+        }
+    }
+    kernels
+}
+
+/// Checks every container skip on `bytes` from `start` with 1 to 3 containers open, and every
+/// string end finder from `start`.
 pub(crate) fn check_container_skips(bytes: &[u8], start: usize) {
     for depth in 1..=3 {
         let want = skip_to_depth_bytes(bytes, start, depth);
         for (name, kernel) in container_skips() {
             assert_eq!(kernel(bytes, start, depth), want, "{name} from {start} at depth {depth}");
         }
+    }
+    let want = string_end_bytes(bytes, start);
+    for (name, kernel) in string_ends() {
+        assert_eq!(kernel(bytes, start), want, "{name} from {start}");
     }
 }
 

@@ -421,6 +421,82 @@ pub(crate) fn skip_to_depth(bytes: &[u8], start: usize, depth: usize) -> Result<
     }
 }
 
+/// The index of the quote that ends the string whose text starts at `start` (just after its
+/// opening quote): the first quote not escaped by a backslash, `None` when the input ends
+/// first. Trusting: nothing else is looked at. For strings with escapes: 64 bytes at a time
+/// whatever the escapes, where a string run stops at each one.
+#[inline]
+pub(crate) fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it.
+        Level::Avx2 => unsafe { x86::string_end_avx2(bytes, start) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::string_end_sse2(bytes, start) },
+        _ => string_end_bytes(bytes, start),
+    }
+}
+
+/// The classes `classify` gives the block from `at`, and how many of its bytes count: a whole
+/// block, or, for the last bytes, the input's last block with the bits of the bytes before `at`
+/// shifted out (its top bits are then zero: no quote, no backslash, no bracket). `None` at the
+/// end, and for an input shorter than a block.
+#[inline(always)]
+fn block_at(
+    bytes: &[u8],
+    at: usize,
+    classify: impl Fn(&[u8; BLOCK]) -> Brackets,
+) -> Option<(Brackets, usize)> {
+    if let Some(block) = bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
+        return Some((classify(block), BLOCK));
+    }
+    let len = bytes.len();
+    if at >= len || len < BLOCK {
+        return None;
+    }
+    let last = bytes[len - BLOCK..].first_chunk::<BLOCK>().expect("a whole block");
+    let shift = at - (len - BLOCK);
+    let b = classify(last);
+    let sh = |m: u64| m >> shift;
+    let shifted =
+        Brackets { quote: sh(b.quote), backslash: sh(b.backslash), open: sh(b.open), close: sh(b.close) };
+    Some((shifted, len - at))
+}
+
+/// [`string_end`] over blocks classified by `classify`.
+#[inline(always)]
+fn string_end_blocks(
+    bytes: &[u8],
+    start: usize,
+    classify: impl Fn(&[u8; BLOCK]) -> Brackets,
+) -> Option<usize> {
+    if bytes.len() < BLOCK {
+        return string_end_bytes(bytes, start);
+    }
+    let (mut at, mut escape) = (start, false);
+    while let Some((b, taken)) = block_at(bytes, at, &classify) {
+        let quote = b.quote & !escaped(b.backslash, &mut escape);
+        if quote != 0 {
+            return Some(at + quote.trailing_zeros() as usize);
+        }
+        at += taken;
+    }
+    None
+}
+
+/// [`string_end`] one byte at a time: the portable kernel, and the reference of the tests.
+pub(crate) fn string_end_bytes(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut escape = false;
+    for (i, &b) in bytes.iter().enumerate().skip(start) {
+        if b == b'"' && !escape {
+            return Some(i);
+        }
+        escape = b == b'\\' && !escape;
+    }
+    None
+}
+
 /// [`skip_to_depth`] over blocks classified by `classify`, with the prefix XOR `prefix_xor`.
 #[inline(always)]
 fn skip_blocks(
@@ -431,33 +507,12 @@ fn skip_blocks(
     prefix_xor: PrefixXor,
 ) -> Result<usize, Unclosed> {
     debug_assert!(depth > 0);
-    let len = bytes.len();
-    if len < BLOCK {
+    if bytes.len() < BLOCK {
         return skip_to_depth_bytes(bytes, start, depth);
     }
     let (mut in_string, mut escape) = (0u64, false);
     let mut at = start;
-    while at < len {
-        // The block from `at`; for the last bytes, the input's last block with the bits of the
-        // bytes before `at` shifted out (the top bits are then zero: no quote, no bracket).
-        let (b, taken) = match bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
-            Some(block) => (classify(block), BLOCK),
-            None => {
-                let last = bytes[len - BLOCK..].first_chunk::<BLOCK>().expect("a whole block");
-                let shift = at - (len - BLOCK);
-                let b = classify(last);
-                let sh = |m: u64| m >> shift;
-                (
-                    Brackets {
-                        quote: sh(b.quote),
-                        backslash: sh(b.backslash),
-                        open: sh(b.open),
-                        close: sh(b.close),
-                    },
-                    len - at,
-                )
-            }
-        };
+    while let Some((b, taken)) = block_at(bytes, at, &classify) {
         let quote = b.quote & !escaped(b.backslash, &mut escape);
         // From each opening quote up to (not including) its closing quote.
         let inside = prefix_xor.apply(quote) ^ in_string;

@@ -575,6 +575,26 @@ pub(super) unsafe fn skip_to_depth_avx2(bytes: &[u8], start: usize, depth: usize
     super::skip_blocks(bytes, start, depth, |block| unsafe { brackets::<__m256i>(block) }, PrefixXor::CLMUL)
 }
 
+/// [`super::string_end`] with SSE2.
+///
+/// # Safety
+/// The CPU must support SSE2.
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn string_end_sse2(bytes: &[u8], start: usize) -> Option<usize> {
+    // SAFETY: SSE2 is enabled for this function (the closure is compiled inside it).
+    super::string_end_blocks(bytes, start, |block| unsafe { brackets::<__m128i>(block) })
+}
+
+/// [`super::string_end`] with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn string_end_avx2(bytes: &[u8], start: usize) -> Option<usize> {
+    // SAFETY: AVX2 is enabled for this function (the closure is compiled inside it).
+    super::string_end_blocks(bytes, start, |block| unsafe { brackets::<__m256i>(block) })
+}
+
 /// [`super::classify_blocks`] with SSE2.
 ///
 /// # Safety
