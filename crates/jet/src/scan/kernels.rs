@@ -181,8 +181,12 @@ pub(crate) fn container_skips() -> Vec<(&'static str, SkipKernel)> {
             // SAFETY: SSE2 was detected just above.
             kernels.push(("sse2", |b, s, d| unsafe { x86::skip_to_depth_sse2(b, s, d) }));
         }
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
-            // SAFETY: AVX2 and PCLMULQDQ were detected just above.
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("pclmulqdq")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+        {
+            // SAFETY: AVX2, PCLMULQDQ, POPCNT and BMI1 were detected just above.
             kernels.push(("avx2", |b, s, d| unsafe { x86::skip_to_depth_avx2(b, s, d) }));
         }
     }

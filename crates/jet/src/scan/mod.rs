@@ -53,11 +53,12 @@ fn detect() -> Level {
 fn best_level() -> Level {
     #[cfg(target_arch = "x86_64")]
     {
-        // Every CPU with AVX2 has POPCNT and PCLMULQDQ too, but the kernels ask for them, so
-        // check them all.
+        // Every CPU with AVX2 has POPCNT, PCLMULQDQ and BMI1 too, but the kernels ask for them,
+        // so check them all.
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("popcnt")
             && std::arch::is_x86_feature_detected!("pclmulqdq")
+            && std::arch::is_x86_feature_detected!("bmi1")
         {
             return Level::Avx2;
         }
@@ -412,7 +413,7 @@ pub(crate) struct Brackets {
 pub(crate) fn skip_to_depth(bytes: &[u8], start: usize, depth: usize) -> Result<usize, Unclosed> {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ).
+        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ, POPCNT, BMI1).
         Level::Avx2 => unsafe { x86::skip_to_depth_avx2(bytes, start, depth) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).

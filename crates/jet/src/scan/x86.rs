@@ -564,11 +564,11 @@ pub(super) unsafe fn skip_to_depth_sse2(bytes: &[u8], start: usize, depth: usize
     )
 }
 
-/// [`super::skip_to_depth`] with AVX2.
+/// [`super::skip_to_depth`] with AVX2 (and POPCNT and BMI1, for the bracket counts and bits).
 ///
 /// # Safety
-/// The CPU must support AVX2 and PCLMULQDQ.
-#[target_feature(enable = "avx2,pclmulqdq")]
+/// The CPU must support AVX2, PCLMULQDQ, POPCNT and BMI1.
+#[target_feature(enable = "avx2,pclmulqdq,popcnt,bmi1")]
 pub(super) unsafe fn skip_to_depth_avx2(bytes: &[u8], start: usize, depth: usize) -> Result<usize, Unclosed> {
     // SAFETY: AVX2 is enabled for this function (the closure is compiled inside it), and the
     // caller guarantees PCLMULQDQ, which `PrefixXor::CLMUL` asks for.
