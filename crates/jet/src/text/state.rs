@@ -560,11 +560,17 @@ impl Names {
     #[inline(always)]
     fn forget_if_allowed(&mut self) {
         if self.allow_duplicates {
-            let frame = self.frames.last().expect("names are read inside objects");
-            self.recs.truncate(frame.first);
-            self.bytes.truncate(frame.mark);
-            self.borrowed_from = self.borrowed_from.min(frame.first);
+            self.forget();
         }
+    }
+
+    /// Forgets the innermost object's names.
+    #[inline(always)]
+    fn forget(&mut self) {
+        let frame = self.frames.last().expect("names are read inside objects");
+        self.recs.truncate(frame.first);
+        self.bytes.truncate(frame.mark);
+        self.borrowed_from = self.borrowed_from.min(frame.first);
     }
 
     /// Adds `source[start..end]`, a name between the quotes of its string token (so `start` is
@@ -574,10 +580,16 @@ impl Names {
     /// of that name.
     #[inline(always)]
     pub(crate) fn add_borrowed(&mut self, source: &[u8], start: usize, end: usize) -> bool {
-        self.forget_if_allowed();
         let quoted = &source[start - 1..end + 1];
         debug_assert!(quoted.first() == Some(&b'"') && quoted.last() == Some(&b'"'));
-        self.add(Rec { at: start, len: end - start, print: fingerprint_quoted(quoted) }, source)
+        let rec = Rec { at: start, len: end - start, print: fingerprint_quoted(quoted) };
+        // One test of the option per name (the name is not written anywhere first).
+        if self.allow_duplicates {
+            self.forget();
+            self.recs.push(rec);
+            return true;
+        }
+        self.add_checked(rec, source)
     }
 
     /// Adds the name that `write` appends to the names' own buffer. `source` is the input that
@@ -600,16 +612,24 @@ impl Names {
     /// fingerprint whose filter bit is clear) is inline, with no search; the rest is not.
     #[inline(always)]
     fn add(&mut self, rec: Rec, source: &[u8]) -> bool {
-        if !self.allow_duplicates {
-            debug_assert!(!self.frames.is_empty(), "names are read inside objects");
-            let (word, bit) = filter_slot(rec.print);
-            if self.seen[word] & bit != 0 {
-                // The record's fields one by one: a record passed whole would be built in
-                // memory on the common path too, and read back by the push below.
-                return self.add_slow(rec.at, rec.len, rec.print, source);
-            }
-            self.seen[word] |= bit;
+        if self.allow_duplicates {
+            self.recs.push(rec);
+            return true;
         }
+        self.add_checked(rec, source)
+    }
+
+    /// [`add`](Names::add) where duplicates are not allowed.
+    #[inline(always)]
+    fn add_checked(&mut self, rec: Rec, source: &[u8]) -> bool {
+        debug_assert!(!self.frames.is_empty() && !self.allow_duplicates);
+        let (word, bit) = filter_slot(rec.print);
+        if self.seen[word] & bit != 0 {
+            // The record's fields one by one: a record passed whole would be built in memory
+            // on the common path too, and read back by the push below.
+            return self.add_slow(rec.at, rec.len, rec.print, source);
+        }
+        self.seen[word] |= bit;
         self.recs.push(rec);
         true
     }
