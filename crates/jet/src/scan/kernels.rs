@@ -81,30 +81,6 @@ pub(crate) fn line_stats_reference(bytes: &[u8]) -> LineStats {
     LineStats { newlines, tail }
 }
 
-pub(crate) type FindKernel = fn(&[u8], usize) -> usize;
-
-/// Every structural finder this CPU can run, by name.
-pub(crate) fn structural_finders() -> Vec<(&'static str, FindKernel)> {
-    let mut kernels: Vec<(&'static str, FindKernel)> =
-        vec![("dispatched", find_structural), ("swar", swar::find_structural)];
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("sse2") {
-            // SAFETY: SSE2 was detected just above.
-            kernels.push(("sse2", |b, s| unsafe { x86::find_structural_sse2(b, s) }));
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 was detected just above.
-            kernels.push(("avx2", |b, s| unsafe { x86::find_structural_avx2(b, s) }));
-        }
-    }
-    kernels
-}
-
-pub(crate) fn find_structural_reference(bytes: &[u8], start: usize) -> usize {
-    bytes[start..].iter().position(|b| b"\"[]{}".contains(b)).map_or(bytes.len(), |n| start + n)
-}
-
 pub(crate) type LineKernel = fn(&[u8]) -> LineStats;
 
 /// Every line counter this CPU can run, by name.
@@ -308,7 +284,7 @@ pub(crate) fn check_block_loops(bytes: &[u8], start: usize) {
 pub(crate) fn check_all(bytes: &[u8]) {
     let len = bytes.len();
     let starts = (0..=len.min(70)).chain((len.saturating_sub(40)..=len).step_by(3));
-    let (runs, checked, finders) = (string_runs(), checked_runs(), structural_finders());
+    let (runs, checked) = (string_runs(), checked_runs());
     let (classifiers, prefix_xors) = (classifiers(), prefix_xors());
     for block in bytes.windows(BLOCK).take(70) {
         let block: &[u8; BLOCK] = block.try_into().expect("a block");
@@ -330,9 +306,6 @@ pub(crate) fn check_all(bytes: &[u8]) {
             for (name, kernel) in &checked {
                 assert_eq!(kernel(bytes, start), checked_reference(bytes, start), "{name} from {start}");
             }
-        }
-        for (name, kernel) in &finders {
-            assert_eq!(kernel(bytes, start), find_structural_reference(bytes, start), "{name} from {start}");
         }
         check_block_loops(bytes, start);
         check_container_skips(bytes, start);

@@ -211,22 +211,6 @@ fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
     }
 }
 
-/// Index of the first `"`, `[`, `]`, `{` or `}` at or after `start`, or `bytes.len()`: the bytes
-/// a structural skip over trusted JSON stops at (strings are then skipped with
-/// [`string_run`]).
-#[inline]
-pub(crate) fn find_structural(bytes: &[u8], start: usize) -> usize {
-    match level() {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it.
-        Level::Avx2 => unsafe { x86::find_structural_avx2(bytes, start) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
-        Level::Sse2 => unsafe { x86::find_structural_sse2(bytes, start) },
-        _ => swar::find_structural(bytes, start),
-    }
-}
-
 /// The bytes of a block that [`classify`] reads at once.
 pub(crate) const BLOCK: usize = 64;
 

@@ -18,32 +18,6 @@ pub(super) fn specials(word: u64) -> u64 {
         | (word.wrapping_sub(LO * 0x20) & !word & HI)
 }
 
-/// The bytes of `word` that are `"`, `[`, `]`, `{` or `}` (exact for the lowest). Setting bit
-/// 5 folds `[` into `{` and `]` into `}`, and no other byte into either.
-#[inline(always)]
-pub(super) fn structurals(word: u64) -> u64 {
-    let folded = word | (LO * 0x20);
-    zero_bytes(word ^ (LO * u64::from(b'"')))
-        | zero_bytes(folded ^ (LO * u64::from(b'{')))
-        | zero_bytes(folded ^ (LO * u64::from(b'}')))
-}
-
-/// See [`super::find_structural`].
-pub(super) fn find_structural(bytes: &[u8], start: usize) -> usize {
-    let mut i = start;
-    while i + 8 <= bytes.len() {
-        let found = structurals(load_u64(bytes, i));
-        if found != 0 {
-            return i + (found.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < bytes.len() && !matches!(bytes[i], b'"' | b'[' | b']' | b'{' | b'}') {
-        i += 1;
-    }
-    i
-}
-
 /// See [`super::string_run`].
 pub(super) fn string_run(bytes: &[u8], start: usize) -> StringRun {
     let mut i = start;

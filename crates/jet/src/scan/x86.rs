@@ -222,68 +222,6 @@ pub(super) unsafe fn string_run_avx2(bytes: &[u8], start: usize) -> StringRun {
     unsafe { string_run::<__m256i>(bytes, start) }
 }
 
-/// [`super::find_structural`] over vectors of `V`.
-///
-/// # Safety
-/// `V`'s feature must be present.
-#[inline(always)]
-unsafe fn find_structural<V: Vector>(bytes: &[u8], start: usize) -> usize {
-    let len = bytes.len();
-    let ptr = bytes.as_ptr();
-    // SAFETY: the caller guarantees `V`'s feature (as for every vector operation below).
-    let (quote, open, close, fold) =
-        unsafe { (V::splat(b'"'), V::splat(b'{'), V::splat(b'}'), V::splat(0x20)) };
-    // Bit i: lane i is `"`, or `[`/`{` or `]`/`}` once bit 5 is set (see `swar::structurals`).
-    // SAFETY: the caller guarantees `V`'s feature.
-    let structurals = |v: V| unsafe {
-        let folded = v.or(fold);
-        v.eq(quote).or(folded.eq(open)).or(folded.eq(close)).mask()
-    };
-    let mut i = start;
-    while i + V::BYTES <= len {
-        // SAFETY: `i + BYTES <= len`, so the load stays inside `bytes`.
-        let found = structurals(unsafe { V::load(ptr.add(i)) });
-        if found != 0 {
-            return i + found.trailing_zeros() as usize;
-        }
-        i += V::BYTES;
-    }
-    if i == len {
-        return len;
-    }
-    if len < V::BYTES {
-        return swar::find_structural(bytes, i);
-    }
-    // The tail: one overlapping load of the last BYTES bytes, ignoring those before `i`.
-    let base = len - V::BYTES;
-    // SAFETY: `base + BYTES == len`.
-    let found = u64::from(structurals(unsafe { V::load(ptr.add(base)) })) >> (i - base);
-    if found != 0 {
-        return i + found.trailing_zeros() as usize;
-    }
-    len
-}
-
-/// Finds the next structural byte with SSE2.
-///
-/// # Safety
-/// The CPU must support SSE2 (every x86_64 CPU does).
-#[target_feature(enable = "sse2")]
-pub(super) unsafe fn find_structural_sse2(bytes: &[u8], start: usize) -> usize {
-    // SAFETY: SSE2 is enabled for this function.
-    unsafe { find_structural::<__m128i>(bytes, start) }
-}
-
-/// Finds the next structural byte with AVX2.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn find_structural_avx2(bytes: &[u8], start: usize) -> usize {
-    // SAFETY: AVX2 is enabled for this function.
-    unsafe { find_structural::<__m256i>(bytes, start) }
-}
-
 // UTF-8 validation: the lookup algorithm of Keiser and Lemire ("Validating UTF-8 in less than
 // one instruction per byte", 2021). Each byte pair (and the lead bytes two and three back) is
 // classified by three 16-entry tables; any set bit in the AND of the three lookups is an error.

@@ -71,8 +71,14 @@ impl Blocks {
 
     /// Room for an index's state, set by [`Index::new`].
     pub(crate) fn new() -> Blocks {
-        let carry = Carry { in_string: 0, boundary: 1, escape: false, trusted_utf8: false };
-        Blocks { next_block: 0, dirty: 0, ends: 0, digits: 0, tokens: 0, carry }
+        Blocks::at(0, false)
+    }
+
+    /// The state of an index starting at `start`, outside any string.
+    #[inline(always)]
+    fn at(start: usize, trusted_utf8: bool) -> Blocks {
+        let carry = Carry { in_string: 0, boundary: 1, escape: false, trusted_utf8 };
+        Blocks { next_block: start, dirty: 0, ends: 0, digits: 0, tokens: 0, carry }
     }
 }
 
@@ -106,14 +112,7 @@ impl<'a> Index<'a> {
     pub(crate) fn restart(&mut self, start: usize, trusted_utf8: bool) {
         self.block = start;
         self.tokens = 0;
-        *self.rest = Blocks {
-            next_block: start,
-            dirty: 0,
-            ends: 0,
-            digits: 0,
-            tokens: 0,
-            carry: Carry { in_string: 0, boundary: 1, escape: false, trusted_utf8 },
-        };
+        *self.rest = Blocks::at(start, trusted_utf8);
     }
 
     /// The position of the next token, or `None` when no whole block is left.
