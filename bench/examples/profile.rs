@@ -7,6 +7,9 @@
 #[allow(dead_code)]
 #[path = "../src/typed.rs"]
 mod typed;
+#[allow(dead_code)]
+#[path = "../src/value.rs"]
+mod value;
 
 /// jet with duplicate names allowed: what the duplicate checks cost.
 struct JetDup;
@@ -24,7 +27,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let op = args
         .next()
-        .expect("operation: validate | validate-str | validate-io | tokens | serde-ignored | sonic-ignored");
+        .expect("operation: validate | validate-str | validate-io | tokens | value | value-write | serde-ignored | sonic-ignored | decode | encode | serde-… | sonic-… (see `run`)");
     let path = args.next().expect("file");
     let iters: usize = args.next().map_or(100, |n| n.parse().expect("iterations"));
     // A generated document of the typed bench by its name ("gen: flat struct"), or a file.
@@ -123,6 +126,9 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
             let v: serde_json::Value = serde_json::from_slice(bytes).expect("valid");
             n += std::hint::black_box(v).is_object() as u64;
         }
+        "value-write" => n += value::jet_write(path, bytes).expect("written"),
+        "serde-value-write" => n += value::serde_json_write(path, bytes).expect("written"),
+        "sonic-value-write" => n += value::sonic_write(path, bytes).expect("written"),
         "serde-ignored" => {
             serde_json::from_slice::<serde::de::IgnoredAny>(bytes).expect("valid");
         }

@@ -37,6 +37,45 @@ pub(crate) fn string_runs() -> Vec<(&'static str, StringRunKernel)> {
     kernels
 }
 
+pub(crate) type CopyKernel = fn(&[u8], usize, &mut Vec<u8>) -> usize;
+
+/// Every string-run copier this CPU can run, by name.
+pub(crate) fn string_copies() -> Vec<(&'static str, CopyKernel)> {
+    let mut kernels: Vec<(&'static str, CopyKernel)> =
+        vec![("dispatched", copy_string_run), ("portable", copy_string_run_portable)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, s, o| unsafe { x86::copy_string_run_sse2(b, s, o) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b, s, o| unsafe { x86::copy_string_run_avx2(b, s, o) }));
+        }
+    }
+    kernels
+}
+
+/// Checks every string run kernel, and every copier, from `start`: each copier must append
+/// exactly the run to an output already holding bytes (with no spare room, and with some) and
+/// return its end.
+pub(crate) fn check_string_runs(bytes: &[u8], start: usize) {
+    let want = string_run_reference(bytes, start);
+    for (name, kernel) in string_runs() {
+        assert_eq!(kernel(bytes, start), want, "{name}: {bytes:?} from {start}");
+    }
+    for (name, kernel) in string_copies() {
+        for (before, room) in [(3, 0), (5, 40)] {
+            let mut out = Vec::with_capacity(before + room);
+            out.resize(before, b'#');
+            assert_eq!(kernel(bytes, start, &mut out), want.end, "{name}: {bytes:?} from {start}");
+            assert_eq!(&out[..before], &b"#####"[..before], "{name}: {bytes:?} from {start}");
+            assert_eq!(&out[before..], &bytes[start..want.end], "{name}: {bytes:?} from {start}");
+        }
+    }
+}
+
 pub(crate) type Utf8Kernel = fn(&[u8]) -> bool;
 
 /// Every UTF-8 validator this CPU can run, by name (true: valid).
@@ -284,7 +323,7 @@ pub(crate) fn check_block_loops(bytes: &[u8], start: usize) {
 pub(crate) fn check_all(bytes: &[u8]) {
     let len = bytes.len();
     let starts = (0..=len.min(70)).chain((len.saturating_sub(40)..=len).step_by(3));
-    let (runs, checked) = (string_runs(), checked_runs());
+    let checked = checked_runs();
     let (classifiers, prefix_xors) = (classifiers(), prefix_xors());
     for block in bytes.windows(BLOCK).take(70) {
         let block: &[u8; BLOCK] = block.try_into().expect("a block");
@@ -300,9 +339,7 @@ pub(crate) fn check_all(bytes: &[u8]) {
     }
     for start in starts {
         if start < len {
-            for (name, kernel) in &runs {
-                assert_eq!(kernel(bytes, start), string_run_reference(bytes, start), "{name} from {start}");
-            }
+            check_string_runs(bytes, start);
             for (name, kernel) in &checked {
                 assert_eq!(kernel(bytes, start), checked_reference(bytes, start), "{name} from {start}");
             }

@@ -96,6 +96,30 @@ pub(crate) fn string_run(bytes: &[u8], start: usize) -> StringRun {
     string_run_words::<1>(bytes, start)
 }
 
+/// Appends to `out` the run of plain string bytes at `start` (up to the first `"`, `\\` or byte
+/// below `0x20`, or the end) and returns where it ends: [`string_run`] and the copy in one pass,
+/// each vector stored as it is scanned (the writer's escaping, where most runs are copied
+/// whole).
+#[inline]
+pub(crate) fn copy_string_run(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it.
+        Level::Avx2 => unsafe { x86::copy_string_run_avx2(bytes, start, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::copy_string_run_sse2(bytes, start, out) },
+        _ => copy_string_run_portable(bytes, start, out),
+    }
+}
+
+/// [`copy_string_run`] without vectors: the run, then the copy.
+pub(crate) fn copy_string_run_portable(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    let end = swar::string_run(bytes, start).end;
+    out.extend_from_slice(&bytes[start..end]);
+    end
+}
+
 /// [`string_run`] with the first `WORDS` eight-byte words inline.
 #[inline(always)]
 pub(crate) fn string_run_words<const WORDS: usize>(bytes: &[u8], start: usize) -> StringRun {

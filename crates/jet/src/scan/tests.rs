@@ -5,34 +5,29 @@
 use super::kernels::*;
 use super::*;
 
+/// String runs, and their copies, with a special byte at every offset over two AVX2 widths.
 #[test]
 fn string_run_matches_reference_at_every_offset() {
     let specials = [b'"', b'\\', 0x00, 0x1f, 0x0a];
     let fillers = [b'a', 0x7f, 0x20, 0xe4, 0x80, 0xff];
-    for (name, kernel) in string_runs() {
-        for len in 0..70 {
-            for &fill in &fillers {
-                let base = vec![fill; len];
-                for start in 0..=len {
-                    assert_eq!(kernel(&base, start), string_run_reference(&base, start), "{name} len {len}");
-                }
-                for at in 0..len {
-                    for &special in &specials {
-                        let mut buf = base.clone();
-                        buf[at] = special;
-                        // A high byte before the special one, or not.
-                        for high_at in [None, Some(0), at.checked_sub(1)] {
-                            let mut buf = buf.clone();
-                            if let Some(h) = high_at.filter(|&h| h != at) {
-                                buf[h] = 0xc3;
-                            }
-                            for start in 0..=len {
-                                assert_eq!(
-                                    kernel(&buf, start),
-                                    string_run_reference(&buf, start),
-                                    "{name}: len {len} fill {fill:#x} special {special:#x} at {at} start {start}"
-                                );
-                            }
+    for len in 0..70 {
+        for &fill in &fillers {
+            let base = vec![fill; len];
+            for start in 0..=len {
+                check_string_runs(&base, start);
+            }
+            for at in 0..len {
+                for &special in &specials {
+                    let mut buf = base.clone();
+                    buf[at] = special;
+                    // A high byte before the special one, or not.
+                    for high_at in [None, Some(0), at.checked_sub(1)] {
+                        let mut buf = buf.clone();
+                        if let Some(h) = high_at.filter(|&h| h != at) {
+                            buf[h] = 0xc3;
+                        }
+                        for start in 0..=len {
+                            check_string_runs(&buf, start);
                         }
                     }
                 }
@@ -71,10 +66,7 @@ fn string_run_matches_reference_on_random_input() {
             })
             .collect();
         let start = if len == 0 { 0 } else { (rng.next() % (len as u64 + 1)) as usize };
-        let want = string_run_reference(&buf, start);
-        for (name, kernel) in string_runs() {
-            assert_eq!(kernel(&buf, start), want, "{name}: {buf:?} from {start}");
-        }
+        check_string_runs(&buf, start);
     }
 }
 
@@ -357,7 +349,12 @@ fn reports_kernels_skipped_for_lack_of_cpu_features() {
     if !(std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")) {
         eprintln!("skipping the AVX2 kernels: this CPU lacks AVX2 or POPCNT");
     }
-    assert!(string_runs().len() >= 2 && container_skips().len() >= 2 && line_counters().len() >= 2);
+    assert!(
+        string_runs().len() >= 2
+            && string_copies().len() >= 2
+            && container_skips().len() >= 2
+            && line_counters().len() >= 2
+    );
 }
 
 /// The `kernels` fuzz target's check on random bytes: JSON-ish, UTF-8-ish and arbitrary.

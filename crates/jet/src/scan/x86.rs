@@ -23,6 +23,11 @@ pub(super) trait Vector: Copy {
     /// # Safety
     /// `ptr..ptr + BYTES` must be readable.
     unsafe fn load(ptr: *const u8) -> Self;
+    /// Stores the `BYTES` lanes at `ptr`, which need not be aligned.
+    ///
+    /// # Safety
+    /// `ptr..ptr + BYTES` must be writable.
+    unsafe fn store(self, ptr: *mut u8);
     unsafe fn eq(self, other: Self) -> Self;
     unsafe fn or(self, other: Self) -> Self;
     unsafe fn xor(self, other: Self) -> Self;
@@ -45,6 +50,11 @@ impl Vector for __m128i {
     unsafe fn load(ptr: *const u8) -> Self {
         // SAFETY: the caller guarantees 16 readable bytes; SSE2 is present.
         unsafe { _mm_loadu_si128(ptr.cast()) }
+    }
+    #[inline(always)]
+    unsafe fn store(self, ptr: *mut u8) {
+        // SAFETY: the caller guarantees 16 writable bytes; SSE2 is present.
+        unsafe { _mm_storeu_si128(ptr.cast(), self) }
     }
     #[inline(always)]
     unsafe fn eq(self, other: Self) -> Self {
@@ -103,6 +113,11 @@ impl Vector for __m256i {
         unsafe { _mm256_loadu_si256(ptr.cast()) }
     }
     #[inline(always)]
+    unsafe fn store(self, ptr: *mut u8) {
+        // SAFETY: the caller guarantees 32 writable bytes; AVX2 is present.
+        unsafe { _mm256_storeu_si256(ptr.cast(), self) }
+    }
+    #[inline(always)]
     unsafe fn eq(self, other: Self) -> Self {
         // SAFETY: AVX2 is present (trait contract).
         unsafe { _mm256_cmpeq_epi8(self, other) }
@@ -158,11 +173,10 @@ impl Vector for __m256i {
 unsafe fn string_run<V: Vector>(bytes: &[u8], start: usize) -> StringRun {
     let len = bytes.len();
     let ptr = bytes.as_ptr();
-    // SAFETY: the caller guarantees `V`'s feature (as for every vector operation below).
-    let (quote, backslash, control) = unsafe { (V::splat(b'"'), V::splat(b'\\'), V::splat(0x1F)) };
-    // Bit i: lane i is `"`, `\` or below 0x20 (max(x, 0x1F) == 0x1F exactly when x <= 0x1F).
     // SAFETY: the caller guarantees `V`'s feature.
-    let specials = |v: V| unsafe { v.eq(quote).or(v.eq(backslash)).or(v.max_u8(control).eq(control)).mask() };
+    let specials = unsafe { Specials::<V>::new() };
+    // SAFETY: the caller guarantees `V`'s feature.
+    let specials = |v: V| unsafe { specials.of(v) };
     let mut high = 0u32;
     let mut i = start;
     while i + V::BYTES <= len {
@@ -200,6 +214,119 @@ unsafe fn string_run<V: Vector>(bytes: &[u8], start: usize) -> StringRun {
         return StringRun { end: i + n as usize, non_ascii: high != 0 || before != 0 };
     }
     StringRun { end: len, non_ascii: high != 0 || top != 0 }
+}
+
+/// The bytes a JSON string cannot hold as they are: `"`, `\\` and control bytes.
+#[derive(Clone, Copy)]
+struct Specials<V> {
+    quote: V,
+    backslash: V,
+    control: V,
+}
+
+impl<V: Vector> Specials<V> {
+    /// # Safety
+    /// `V`'s feature must be present.
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        // SAFETY: the caller guarantees `V`'s feature.
+        unsafe { Specials { quote: V::splat(b'"'), backslash: V::splat(b'\\'), control: V::splat(0x1F) } }
+    }
+
+    /// Bit i: lane i is `"`, `\\` or below 0x20 (max(x, 0x1F) == 0x1F exactly when x <= 0x1F).
+    ///
+    /// # Safety
+    /// `V`'s feature must be present.
+    #[inline(always)]
+    unsafe fn of(self, v: V) -> u32 {
+        // SAFETY: the caller guarantees `V`'s feature.
+        unsafe {
+            v.eq(self.quote).or(v.eq(self.backslash)).or(v.max_u8(self.control).eq(self.control)).mask()
+        }
+    }
+}
+
+/// [`super::copy_string_run`] over vectors of `V`: each vector is stored to `out` as it is
+/// scanned, and `out`'s length then set to the end of the run.
+///
+/// # Safety
+/// `V`'s feature must be present.
+#[inline(always)]
+unsafe fn copy_string_run<V: Vector>(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    let len = bytes.len();
+    if len - start < V::BYTES {
+        return super::copy_string_run_portable(bytes, start, out);
+    }
+    // Room for the whole run and one vector more: every store below ends at most `BYTES`
+    // bytes past the run's last byte.
+    out.reserve(len - start + V::BYTES);
+    let (src, old_len) = (bytes.as_ptr(), out.len());
+    // SAFETY: `old_len <= capacity`, so the pointer is inside (or one past) the allocation.
+    let dst = unsafe { out.as_mut_ptr().add(old_len) };
+    // SAFETY: the caller guarantees `V`'s feature.
+    let specials = unsafe { Specials::<V>::new() };
+    let mut i = start;
+    while i + V::BYTES <= len {
+        // SAFETY: `i + BYTES <= len`, so the load reads inside `bytes`; the store writes
+        // `dst[i - start..i - start + BYTES]`, inside the `len - start + BYTES` bytes reserved
+        // past `old_len`. The feature is the caller's guarantee.
+        let found = unsafe {
+            let v = V::load(src.add(i));
+            v.store(dst.add(i - start));
+            specials.of(v)
+        };
+        if found != 0 {
+            let end = i + found.trailing_zeros() as usize;
+            // SAFETY: the stores wrote `dst[0..i - start + BYTES]` without a gap, which holds
+            // `end - start` bytes; all within the capacity.
+            unsafe { out.set_len(old_len + end - start) };
+            return end;
+        }
+        i += V::BYTES;
+    }
+    let end = if i == len {
+        len
+    } else {
+        // The tail: one overlapping vector of the last `BYTES` bytes (at or after `start`, as
+        // at least `BYTES` bytes follow it), ignoring the lanes before `i`.
+        let last = len - V::BYTES;
+        // SAFETY: `last + BYTES == len` and `last >= start`; the store writes
+        // `dst[last - start..len - start]`, reserved; the feature is the caller's guarantee.
+        let found = unsafe {
+            let v = V::load(src.add(last));
+            v.store(dst.add(last - start));
+            specials.of(v)
+        } >> (i - last);
+        if found != 0 {
+            i + found.trailing_zeros() as usize
+        } else {
+            len
+        }
+    };
+    // SAFETY: the stores wrote `dst[0..len - start]` without a gap (`last <= i`), which holds
+    // `end - start` bytes.
+    unsafe { out.set_len(old_len + end - start) };
+    end
+}
+
+/// [`super::copy_string_run`] with SSE2.
+///
+/// # Safety
+/// The CPU must support SSE2 (every x86_64 CPU does).
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn copy_string_run_sse2(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    // SAFETY: SSE2 is enabled for this function.
+    unsafe { copy_string_run::<__m128i>(bytes, start, out) }
+}
+
+/// [`super::copy_string_run`] with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn copy_string_run_avx2(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    // SAFETY: AVX2 is enabled for this function.
+    unsafe { copy_string_run::<__m256i>(bytes, start, out) }
 }
 
 /// Scans a string run with SSE2.

@@ -376,12 +376,11 @@ pub(crate) fn escape(text: &str, out: &mut Vec<u8>, html: bool) {
             escape_with(bytes, out, &ESCAPE);
         }
     } else {
-        // Runs without `"`, `\` or control characters (found by the string kernel) are copied
-        // whole.
+        // Runs without `"`, `\` or control characters are copied whole, by the kernel that
+        // finds their end.
         let mut start = 0;
         loop {
-            let end = scan::string_run(bytes, start).end;
-            out.extend_from_slice(&bytes[start..end]);
+            let end = scan::copy_string_run(bytes, start, out);
             let Some(&b) = bytes.get(end) else { break };
             push_escape(b, ESCAPE[usize::from(b)], out);
             start = end + 1;
@@ -484,6 +483,28 @@ mod tests {
             let json = format!(r#""{a}\n{b}\u00e9\"{c}\\{a}""#);
             let want = format!("{a}\n{b}\u{e9}\"{c}\\{a}");
             assert_eq!(decode(&json, false), Ok(want), "runs of {n}");
+        }
+    }
+
+    /// Writing: escapes between runs of every length up to past two vector widths (long text
+    /// is copied by the kernel that finds each run's end), written as the byte-by-byte table
+    /// path writes them, after text already in the output, and read back to the same text.
+    #[test]
+    fn escaping_runs_of_every_length() {
+        for n in 0..80 {
+            let (a, e) = ("a".repeat(n), "\u{e9}".repeat(n / 2));
+            for text in
+                [format!("{a}\n{e}\"{a}\\\u{1}{a}"), format!("{a}\u{1f}"), a.clone(), format!("\t{e}")]
+            {
+                let mut out = b"[1,".to_vec();
+                escape(&text, &mut out, false);
+                let mut want = b"[1,\"".to_vec();
+                escape_with(text.as_bytes(), &mut want, &ESCAPE);
+                want.push(b'"');
+                assert_eq!(out, want, "runs of {n}");
+                let json = core::str::from_utf8(&out[3..]).expect("UTF-8");
+                assert_eq!(decode(json, false).as_deref(), Ok(text.as_str()), "runs of {n}");
+            }
         }
     }
 
