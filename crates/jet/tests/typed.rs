@@ -269,6 +269,17 @@ fn field_names_of_every_length_and_many_of_them() {
         let longer = leak(format!("{}f", "d".repeat(len)));
         assert!(jet::to_string(&Fields(vec![near, longer])).is_ok(), "{len}");
     }
+    // More names than the filter has bits (names numbered 64 apart share one): distinct names
+    // pass, and a repeat is found wherever it falls, first written here or in an earlier run.
+    let many: Vec<&'static str> = (0..150).map(|i| leak(format!("many{i}"))).collect();
+    assert!(jet::to_string(&Fields(many.clone())).is_ok());
+    for (first, second) in [(3, 149), (0, 64), (70, 71), (149, 149)] {
+        let mut names = many[..=first.max(second)].to_vec();
+        names.push(many[first]);
+        names.push(leak(format!("fresh{first}")));
+        let err = jet::to_string(&Fields(names)).unwrap_err();
+        assert_eq!(err.to_string(), format!("duplicate object name \"many{first}\""), "{first} {second}");
+    }
 }
 
 #[test]

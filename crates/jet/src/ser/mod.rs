@@ -34,8 +34,13 @@ struct StaticName {
     /// The name's length, shifted left by one, and whether a space follows the colon
     /// ([`StaticName::key`]).
     key: usize,
-    /// The name's bit in a struct's duplicate filter ([`state::name_bit`]: equal names at
-    /// different addresses get the same bit).
+    /// The name's text as a number: equal names at different addresses (or with either
+    /// colon form) get the same one, and different names different ones, numbered in the
+    /// order they are first written.
+    id: u32,
+    /// The name's bit in a struct's duplicate filter: that of its `id` modulo 64, so that
+    /// the fields of a struct of up to 64, numbered one after the other when first written,
+    /// have a bit each.
     bit: u64,
     /// How many bytes of `text` are written: 0 when the name is written the long way (it
     /// needs escapes, or it is too long for `text`).
@@ -44,7 +49,8 @@ struct StaticName {
 }
 
 impl StaticName {
-    const EMPTY: StaticName = StaticName { at: 0, key: usize::MAX, bit: 0, len: 0, text: [0; RENDERED] };
+    const EMPTY: StaticName =
+        StaticName { at: 0, key: usize::MAX, id: 0, bit: 0, len: 0, text: [0; RENDERED] };
 
     /// What tells the entries of one name apart: its length, and the colon form.
     #[inline(always)]
@@ -52,10 +58,9 @@ impl StaticName {
         name.len() << 1 | usize::from(space)
     }
 
-    fn new(name: &'static str, space: bool) -> StaticName {
-        let (at, key, bit) =
-            (name.as_ptr() as usize, StaticName::key(name, space), state::name_bit(name.as_bytes()));
-        let mut entry = StaticName { at, key, bit, ..StaticName::EMPTY };
+    fn new(name: &'static str, space: bool, id: u32) -> StaticName {
+        let (at, key, bit) = (name.as_ptr() as usize, StaticName::key(name, space), 1 << (id % 64));
+        let mut entry = StaticName { at, key, id, bit, ..StaticName::EMPTY };
         let colon: &[u8] = if space { b"\": " } else { b"\":" };
         let len = name.len() + 1 + colon.len();
         if len <= RENDERED && string::needs_no_escape(name) {
@@ -127,8 +132,9 @@ struct Buffers {
     key: String,
     /// The keys of the open maps (structs do not use it: see [`Serializer::field_name`]).
     names: Names,
-    /// The field names of the open structs (each struct's from its `Compound::start`).
-    seen: Vec<&'static str>,
+    /// The field names of the open structs, as [`StaticName::id`]s (each struct's from its
+    /// `Compound::start`).
+    seen: Vec<u32>,
     /// Field and variant names as written, by address.
     static_names: StaticNames,
 }
@@ -152,6 +158,8 @@ struct StaticNames {
     /// A power of two of them (or none); `at == 0` marks an empty one.
     slots: Vec<StaticName>,
     len: usize,
+    /// The id of each name's text ([`StaticName::id`]).
+    ids: std::collections::HashMap<&'static str, u32>,
 }
 
 impl StaticNames {
@@ -221,7 +229,7 @@ impl Buffers {
 
 impl Drop for Buffers {
     fn drop(&mut self) {
-        if self.key.capacity() + self.names.held_bytes() + 16 * self.seen.capacity() > 64 * 1024 {
+        if self.key.capacity() + self.names.held_bytes() + 4 * self.seen.capacity() > 64 * 1024 {
             return;
         }
         self.key.clear();
@@ -400,18 +408,18 @@ impl<W> Serializer<W> {
     }
 
     /// A struct field's name. Duplicates (renamed fields can collide) are found through a
-    /// 64-bit filter of the struct's names so far, comparing names only when it hits.
+    /// 64-bit filter of the struct's names so far, comparing their ids only when it hits.
     #[inline]
     fn field_name(&mut self, name: &'static str, filter: &mut u64, seen_start: usize) -> Result<()> {
         let slot = self.static_name(name);
         // One borrow of the entry for the check and the write (indexing twice costs more).
         let entry = &self.bufs.static_names.slots[slot];
         if !self.allow_duplicate_names {
-            if *filter & entry.bit != 0 && self.field_seen(name, seen_start) {
+            if *filter & entry.bit != 0 && self.field_seen(entry.id, seen_start) {
                 return Err(self.error(Code::DuplicateName(name.into())));
             }
             *filter |= entry.bit;
-            self.bufs.seen.push(name);
+            self.bufs.seen.push(entry.id);
         }
         if !entry.write(&mut self.out) {
             self.write_name_long(name);
@@ -419,12 +427,12 @@ impl<W> Serializer<W> {
         Ok(())
     }
 
-    /// Whether the struct whose names start at `seen_start` has a field `name` already: asked
-    /// only when the filter has the name's bit. Not inlined, so that the common path of
+    /// Whether the struct whose names start at `seen_start` has a field of name `id` already:
+    /// asked only when the filter has the name's bit. Not inlined, so that the common path of
     /// [`field_name`](Serializer::field_name) keeps few registers.
     #[inline(never)]
-    fn field_seen(&self, name: &'static str, seen_start: usize) -> bool {
-        self.bufs.seen[seen_start..].contains(&name)
+    fn field_seen(&self, id: u32, seen_start: usize) -> bool {
+        self.bufs.seen[seen_start..].contains(&id)
     }
 
     /// A field or variant name that needs escapes or is too long for its cached text.
@@ -445,7 +453,10 @@ impl<W> Serializer<W> {
     #[cold]
     #[inline(never)]
     fn add_static_name(&mut self, name: &'static str) -> usize {
-        self.bufs.static_names.insert(StaticName::new(name, self.space_after_colon))
+        let names = &mut self.bufs.static_names;
+        let next = names.ids.len() as u32;
+        let id = *names.ids.entry(name).or_insert(next);
+        names.insert(StaticName::new(name, self.space_after_colon, id))
     }
 
     /// The name of the one member of an enum variant's object.

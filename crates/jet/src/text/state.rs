@@ -712,27 +712,14 @@ fn has_print(recs: &[Rec], print: u32) -> bool {
     seen || chunks.remainder().iter().any(|r| r.print == print)
 }
 
-/// A name's bit in a 64-bit filter of an object's names (the `seen` filter here, the struct
-/// field filter of the serializer): equal names get equal bits.
-pub(crate) fn name_bit(name: &[u8]) -> u64 {
-    print_bit(fingerprint(name))
-}
-
-/// The bit of a fingerprint in a 64-bit filter: its top six bits after a multiplication that
-/// mixes in all of its bytes.
-#[inline(always)]
-fn print_bit(print: u32) -> u64 {
-    1 << (print.wrapping_mul(0x9E37_79B1) >> 26)
-}
-
 /// The words of a [`Names`] filter.
 const FILTER_WORDS: usize = 4;
 
 /// A filter of an object's names: one bit per name, [`filter_slot`] of its fingerprint.
 type Filter = [u64; FILTER_WORDS];
 
-/// The word and the bit of a fingerprint in a [`Filter`]: its top eight bits after the
-/// multiplication of [`print_bit`].
+/// The word and the bit of a fingerprint in a [`Filter`]: its top eight bits after a
+/// multiplication that mixes in all of its bytes.
 #[inline(always)]
 fn filter_slot(print: u32) -> (usize, u64) {
     let h = print.wrapping_mul(0x9E37_79B1) >> 24;
