@@ -56,11 +56,61 @@ impl<'v> Frame<'v> {
     }
 }
 
+/// The open containers: the first [`INLINE`] in place, deeper ones in a vector, so that
+/// writing a value nested no deeper than that allocates nothing but its output.
+struct Stack<'v> {
+    inline: [Option<Frame<'v>>; INLINE],
+    deeper: Vec<Frame<'v>>,
+    len: usize,
+}
+
+/// Open containers held in place by a [`Stack`].
+const INLINE: usize = 16;
+
+impl<'v> Stack<'v> {
+    fn new() -> Self {
+        Stack { inline: Default::default(), deeper: Vec::new(), len: 0 }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn push(&mut self, frame: Frame<'v>) {
+        if self.len < INLINE {
+            self.inline[self.len] = Some(frame);
+        } else {
+            self.deeper.push(frame);
+        }
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.len -= 1;
+        if self.len < INLINE {
+            self.inline[self.len] = None;
+        } else {
+            self.deeper.pop();
+        }
+    }
+
+    #[inline]
+    fn last_mut(&mut self) -> Option<&mut Frame<'v>> {
+        match self.len {
+            0 => None,
+            n if n <= INLINE => self.inline[n - 1].as_mut(),
+            _ => self.deeper.last_mut(),
+        }
+    }
+}
+
 /// Appends the JSON text of `value` to `out`, as if it sat `depth` levels deep (for the
 /// indentation of its lines). The only error is a non-finite float without
 /// `nonfinite_as_null`.
 pub(crate) fn write_value(out: &mut Vec<u8>, value: &Value, style: &Style<'_>, depth: usize) -> Result<()> {
-    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let mut stack = Stack::new();
     let mut next = Some(value);
     loop {
         if let Some(v) = next.take() {
