@@ -5,6 +5,9 @@
 //! process instead.
 
 #[allow(dead_code)]
+#[path = "../src/get.rs"]
+mod get;
+#[allow(dead_code)]
 #[path = "../src/typed.rs"]
 mod typed;
 #[allow(dead_code)]
@@ -127,6 +130,10 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
             n += std::hint::black_box(v).is_object() as u64;
         }
         "value-write" => n += value::jet_write(path, bytes).expect("written"),
+        "get-early" => n += get::jet_early(path, bytes).expect("found"),
+        "get-late" => n += get::jet_late(path, bytes).expect("found"),
+        "sonic-get-early" => n += get::sonic_early(path, bytes).expect("found"),
+        "gjson-get-early" => n += get::gjson_early(path, bytes).expect("found"),
         "serde-value-write" => n += value::serde_json_write(path, bytes).expect("written"),
         "sonic-value-write" => n += value::sonic_write(path, bytes).expect("written"),
         "serde-ignored" => {

@@ -111,6 +111,8 @@ fn errors_of_three_kinds() {
         ("name into an array", DOC, "/statuses/id", Category::NotFound, "/statuses/id"),
         ("into a number", DOC, "/statuses/0/id/x", Category::WrongType, "/statuses/0/id/x"),
         ("into a string", DOC, "/statuses/0/text/0", Category::WrongType, "/statuses/0/text/0"),
+        ("missing under an escaped name", DOC, "/a~1b/m~0n/x", Category::WrongType, "/a~1b/m~0n/x"),
+        ("missing next to an escaped name", DOC, "/a~1b/nope", Category::NotFound, "/a~1b/nope"),
         ("invalid before", r#"{"a": [1, 2,], "b": 1}"#, "/b", Category::Syntax, "/a/2"),
         ("invalid UTF-8 passed over", "{\"a\": \"\u{1}\", \"b\": 1}", "/b", Category::Syntax, "/a"),
         ("duplicate passed over", r#"{"a": 1, "a": 2, "b": 3}"#, "/b", Category::Syntax, ""),
@@ -131,6 +133,9 @@ fn errors_of_three_kinds() {
         err.to_string(),
         r#"no member "age" in the object at /statuses/1/user/age (line 4, column 40, byte 139)"#
     );
+    // A typed path's error has the pointer of its steps.
+    let err = jet::get(DOC, path!["statuses", 1, "user", "age"]).unwrap_err();
+    assert_eq!(err.pointer(), "/statuses/1/user/age", "{err}");
     // Typed path steps are stricter than pointer tokens.
     assert!(jet::get(DOC, path!["statuses", "0"]).unwrap_err().is_wrong_type());
     assert!(jet::get(DOC, path![0]).unwrap_err().is_wrong_type());

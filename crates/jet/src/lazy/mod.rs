@@ -233,50 +233,73 @@ impl Options {
 
 /// Walks `nav` along `steps`, returning the bytes of the value they lead to.
 fn resolve<'a, 's, N: Nav<'a>>(nav: &mut N, mut steps: Steps<'s>) -> Result<&'a [u8]> {
-    let mut pointer = String::new();
+    let path = steps.clone();
+    let mut taken = 0;
     while let Some(step) = steps.next_step() {
         let step = step?;
         let (kind, at) = nav.peek()?;
-        step_into(nav, &step, kind, at, &pointer)?;
-        step.push_to(&mut pointer);
+        step_into(nav, &step, kind, at, Taken { path: &path, taken })?;
+        taken += 1;
     }
     nav.take()
 }
 
-/// One step down from the value of `kind` at offset `at` (whose pointer is `pointer`), into the
-/// member or element `step` names.
+/// Where a walk along a path stands: the value its first `taken` steps lead to. Its JSON
+/// Pointer is built only for an error (a value found needs none).
+#[derive(Clone, Copy)]
+struct Taken<'p, 's> {
+    path: &'p Steps<'s>,
+    taken: usize,
+}
+
+impl Taken<'_, '_> {
+    #[cold]
+    fn pointer(self) -> String {
+        let (mut out, mut steps) = (String::new(), self.path.clone());
+        for _ in 0..self.taken {
+            // The steps taken were read once already, without error.
+            if let Some(Ok(step)) = steps.next_step() {
+                step.push_to(&mut out);
+            }
+        }
+        out
+    }
+}
+
+/// One step down from the value of `kind` at offset `at` (where the walk stands: `here`), into
+/// the member or element `step` names.
 fn step_into<'a, N: Nav<'a>>(
     nav: &mut N,
     step: &Step<'_>,
     kind: Kind,
     at: usize,
-    pointer: &str,
+    here: Taken<'_, '_>,
 ) -> Result<()> {
     match kind {
         Kind::BeginObject => {
             let Some(key) = step.key() else {
-                return Err(wrong_type(nav, step, kind, at, pointer));
+                return Err(wrong_type(nav, step, kind, at, here.pointer()));
             };
             nav.enter()?;
             loop {
                 match nav.next_member(|name| name == key)? {
                     Some(true) => return Ok(()),
                     Some(false) => nav.skip()?,
-                    None => return Err(not_found(nav, step, false, at, pointer)),
+                    None => return Err(not_found(nav, step, false, at, here.pointer())),
                 }
             }
         }
         Kind::BeginArray => {
             let index = match step.index() {
                 Some(Some(index)) => index,
-                Some(None) => return Err(not_found(nav, step, true, at, pointer)),
-                None => return Err(wrong_type(nav, step, kind, at, pointer)),
+                Some(None) => return Err(not_found(nav, step, true, at, here.pointer())),
+                None => return Err(wrong_type(nav, step, kind, at, here.pointer())),
             };
             nav.enter()?;
             let mut n = 0;
             loop {
                 if !nav.next_element()? {
-                    return Err(not_found(nav, step, true, at, pointer));
+                    return Err(not_found(nav, step, true, at, here.pointer()));
                 }
                 if n == index {
                     return Ok(());
@@ -285,7 +308,7 @@ fn step_into<'a, N: Nav<'a>>(
                 n += 1;
             }
         }
-        _ => Err(wrong_type(nav, step, kind, at, pointer)),
+        _ => Err(wrong_type(nav, step, kind, at, here.pointer())),
     }
 }
 
@@ -295,16 +318,15 @@ fn not_found<'a, N: Nav<'a>>(
     step: &Step<'_>,
     array: bool,
     at: usize,
-    pointer: &str,
+    mut pointer: String,
 ) -> crate::Error {
-    let mut full = pointer.to_owned();
-    step.push_to(&mut full);
+    step.push_to(&mut pointer);
     let what = match step.index() {
         _ if !array => format!("no member {:?} in the object", step.text()),
         Some(Some(i)) => format!("no element {i} in the array"),
         _ => format!("no element {:?} in the array (not a position)", step.text()),
     };
-    nav.error(Code::NotFound(what.into()), at, full)
+    nav.error(Code::NotFound(what.into()), at, pointer)
 }
 
 #[cold]
@@ -313,11 +335,10 @@ fn wrong_type<'a, N: Nav<'a>>(
     step: &Step<'_>,
     kind: Kind,
     at: usize,
-    pointer: &str,
+    mut pointer: String,
 ) -> crate::Error {
-    let mut full = pointer.to_owned();
-    step.push_to(&mut full);
-    nav.error(Code::WrongType { expected: step.expects(), found: kind.value_name() }, at, full)
+    step.push_to(&mut pointer);
+    nav.error(Code::WrongType { expected: step.expects(), found: kind.value_name() }, at, pointer)
 }
 
 /// The walk of [`get_many`]: all paths down the document at once.
@@ -374,10 +395,10 @@ impl<'a> Many<'_, 'a> {
             if fits {
                 live.push(p);
             } else if kind == Kind::BeginArray && matches!(step.index(), Some(None)) {
-                let e = not_found(nav, step, true, at, pointer);
+                let e = not_found(nav, step, true, at, pointer.clone());
                 self.settle(p, Err(e));
             } else {
-                let e = wrong_type(nav, step, kind, at, pointer);
+                let e = wrong_type(nav, step, kind, at, pointer.clone());
                 self.settle(p, Err(e));
             }
         }
@@ -419,7 +440,7 @@ impl<'a> Many<'_, 'a> {
         }
         for &p in &live {
             if self.found[p].is_none() {
-                let e = not_found(nav, &self.steps[p][level], kind == Kind::BeginArray, at, pointer);
+                let e = not_found(nav, &self.steps[p][level], kind == Kind::BeginArray, at, pointer.clone());
                 self.settle(p, Err(e));
             }
         }

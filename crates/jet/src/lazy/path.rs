@@ -109,10 +109,10 @@ impl Step<'_> {
 }
 
 /// The steps of a path, in order (opaque: what [`JsonPath::steps`] gives jet).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Steps<'s>(StepsInner<'s>);
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum StepsInner<'s> {
     Pointer(Option<core::str::Split<'s, char>>, &'s str),
     Items(core::slice::Iter<'s, PathItem<'s>>),
