@@ -43,6 +43,13 @@ fn paths_find_what_pointer_finds() {
             assert_eq!(from_bytes.as_raw_str(), lazy.as_raw_str(), "{p}: bytes input");
         }
     }
+    // Empty tokens anywhere in a pointer name the empty member.
+    let empty = r#"{"": {"": [1, {"": 2}]}, "a": {"": 3}}"#;
+    let full: Value = jet::from_str(empty).unwrap();
+    for p in ["/", "//", "///1/", "/a/", "///0"] {
+        let value: Value = jet::get(empty, p).unwrap_or_else(|e| panic!("{p}: {e}")).to().unwrap();
+        assert_eq!(Some(&value), full.pointer(p), "{p}");
+    }
     // `path!` needs no escapes.
     let cases = [
         (jet::get(DOC, path!["a/b", "m~n"]).unwrap(), "-12.5e1"),

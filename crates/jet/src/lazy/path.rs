@@ -114,7 +114,9 @@ pub struct Steps<'s>(StepsInner<'s>);
 
 #[derive(Clone, Debug)]
 enum StepsInner<'s> {
-    Pointer(Option<core::str::Split<'s, char>>, &'s str),
+    /// The pointer's text after the `/` of the next token (`None` when no token is left), and
+    /// the whole pointer (for errors). Tokens are short: a byte loop finds their ends.
+    Pointer(Option<&'s str>, &'s str),
     Items(core::slice::Iter<'s, PathItem<'s>>),
     Owned(core::slice::Iter<'s, Step<'static>>),
     Bad(Option<&'s str>),
@@ -130,8 +132,15 @@ impl<'s> Steps<'s> {
     /// The next step; an error for a malformed pointer.
     pub(crate) fn next_step(&mut self) -> Option<Result<Step<'s>>> {
         match &mut self.0 {
-            StepsInner::Pointer(split, whole) => {
-                let token = split.as_mut()?.next()?;
+            StepsInner::Pointer(rest, whole) => {
+                let text = rest.take()?;
+                let token = match text.bytes().position(|b| b == b'/') {
+                    Some(end) => {
+                        *rest = Some(&text[end + 1..]);
+                        &text[..end]
+                    }
+                    None => text,
+                };
                 Some(match pointer::unescape(token) {
                     Some(t) => Ok(Step::Token(t)),
                     None => Err(invalid(whole, "'~' must be followed by '0' or '1'")),
@@ -168,7 +177,7 @@ impl JsonPath for str {
             return Steps(StepsInner::Pointer(None, self));
         }
         match self.strip_prefix('/') {
-            Some(rest) => Steps(StepsInner::Pointer(Some(rest.split('/')), self)),
+            Some(rest) => Steps(StepsInner::Pointer(Some(rest), self)),
             None => Steps(StepsInner::Bad(Some(self))),
         }
     }
