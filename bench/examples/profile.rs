@@ -132,6 +132,7 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
         "value-write" => n += value::jet_write(path, bytes).expect("written"),
         "get-early" => n += get::jet_early(path, bytes).expect("found"),
         "get-late" => n += get::jet_late(path, bytes).expect("found"),
+        "get-early-trusted" => n += get::jet_trusted_early(path, bytes).expect("found"),
         "sonic-get-early" => n += get::sonic_early(path, bytes).expect("found"),
         "gjson-get-early" => n += get::gjson_early(path, bytes).expect("found"),
         "serde-value-write" => n += value::serde_json_write(path, bytes).expect("written"),

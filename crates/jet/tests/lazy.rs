@@ -181,6 +181,40 @@ fn validation_contract() {
     // Trusted: skipped values are not checked, the value found is.
     assert_eq!(trusted.get(bad_before, "/b").unwrap().as_raw_str(), r#"{"c": 1}"#);
     assert!(trusted.get(bad_target, "/b").unwrap_err().is_syntax());
+    // The scalar a trusted walk finds is checked as strictly as a whole document (scalars
+    // have a short way): the same verdict and the same error as validating it alone.
+    let scalars: &[(&str, &[u8])] = &[
+        ("string", br#""caf\u00e9""#),
+        ("escaped quote", br#""a\"b""#),
+        ("lone surrogate", br#""\ud800""#),
+        ("bad escape", br#""\x""#),
+        ("control byte", b"\"a\x01\""),
+        ("invalid UTF-8", b"\"\xff\""),
+        ("number", b"-12.5e-3"),
+        ("leading zero", b"012"),
+        ("bare minus", b"-"),
+        ("literal", b"true"),
+        ("bad literal", b"nul"),
+        ("word", b"nope"),
+    ];
+    for (name, scalar) in scalars {
+        let mut doc = br#"{"skipped": [1, 2,], "x": "#.to_vec();
+        let start = doc.len() as u64;
+        doc.extend_from_slice(scalar);
+        doc.push(b'}');
+        for opts in [trusted.clone(), trusted.clone().max_string_len(3), trusted.clone().max_number_len(3)] {
+            let alone = jet::text::validate_with(scalar, &opts.clone().trusted(false));
+            match (opts.get(&doc, "/x"), alone) {
+                (Ok(found), Ok(())) => assert_eq!(found.as_raw_str().as_bytes(), *scalar, "{name}"),
+                (Err(e), Err(want)) => {
+                    // The same message, placed where the scalar is in the document.
+                    let message = |e: &jet::Error| e.to_string().split(" (line").next().map(str::to_owned);
+                    assert_eq!((message(&e), e.offset()), (message(&want), want.offset() + start), "{name}");
+                }
+                (got, want) => panic!("{name}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
     // Trusted never panics, whatever the input: every prefix and every byte changed.
     let mut rng = Rng(11);
     let bytes = DOC.as_bytes();
