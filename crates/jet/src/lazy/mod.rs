@@ -203,25 +203,6 @@ impl Options {
             .collect())
     }
 
-    /// Whether `raw`, a value found by a walk, is a scalar that is valid strictly and within
-    /// the limits: checked directly, with no reader to set up (most values found are scalars).
-    /// False sends it to the full check, which also gives the error.
-    fn valid_scalar(&self, raw: &[u8]) -> bool {
-        use crate::text::{number, string};
-        match raw.first() {
-            Some(b'"') => {
-                let check = string::StrCheck { trusted_utf8: false, allow_invalid: false };
-                raw.len() <= self.max_string_len.saturating_add(2)
-                    && matches!(string::scan(raw, 0, 1, 0, true, check), Ok((end, _)) if end == raw.len())
-            }
-            Some(b'-' | b'0'..=b'9') => {
-                raw.len() <= self.max_number_len
-                    && number::scan(raw, 0, true).is_ok_and(|end| end == raw.len())
-            }
-            _ => matches!(raw, b"true" | b"false" | b"null"),
-        }
-    }
-
     /// [`max_input_bytes`](Options::max_input_bytes) for the trusted walk, which reads no
     /// tokens to stop at the limit: a longer input is refused outright.
     fn check_trusted_size(&self, bytes: &[u8]) -> Result<()> {
@@ -236,7 +217,7 @@ impl Options {
     /// The value found: checked whole when the walk did not check it (trusted), or did not
     /// check its UTF-8 (`allow_invalid_utf8`): a lazy value is always valid UTF-8 text.
     fn lazy<'a>(&self, raw: &'a [u8], input: &'a [u8]) -> Result<LazyValue<'a>> {
-        if (self.trusted || self.allow_invalid_utf8) && !self.valid_scalar(raw) {
+        if self.trusted || self.allow_invalid_utf8 {
             let opts = Options::strict()
                 .allow_duplicate_names(self.allow_duplicate_names)
                 .max_depth(self.max_depth)

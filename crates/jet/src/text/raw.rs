@@ -68,9 +68,35 @@ impl RawValue {
 
     /// Checks that the bytes are exactly one valid JSON value under `opts`.
     pub fn validate(&self, opts: &Options) -> Result<()> {
+        if self.is_valid_scalar(opts) {
+            return Ok(());
+        }
         let mut reader = Reader::from_slice(&self.0).with_options(opts);
         reader.skip_value()?;
         reader.finish()
+    }
+
+    /// Whether the bytes are exactly one scalar (a string, number or literal, nothing around
+    /// it), valid strictly and within the limits of `opts`: checked directly, with no reader to
+    /// set up (the values `get` finds are mostly scalars). False leaves the verdict, and the
+    /// error, to the reader.
+    fn is_valid_scalar(&self, opts: &Options) -> bool {
+        let raw = &self.0;
+        if raw.len() as u64 > opts.max_input_bytes {
+            return false;
+        }
+        match raw.first() {
+            Some(b'"') => {
+                let check = string::StrCheck { trusted_utf8: false, allow_invalid: false };
+                raw.len() <= opts.max_string_len.saturating_add(2)
+                    && matches!(string::scan(raw, 0, 1, 0, true, check), Ok((end, _)) if end == raw.len())
+            }
+            Some(b'-' | b'0'..=b'9') => {
+                raw.len() <= opts.max_number_len
+                    && number::scan(raw, 0, true).is_ok_and(|end| end == raw.len())
+            }
+            _ => matches!(raw, b"true" | b"false" | b"null"),
+        }
     }
 
     /// The value with all whitespace removed. Strings and numbers keep their text.
@@ -336,5 +362,63 @@ impl fmt::Display for RawValue {
 impl AsRef<[u8]> for RawValue {
     fn as_ref(&self) -> &[u8] {
         &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reader alone: what `validate` answers without its short way for scalars.
+    fn by_reader(bytes: &[u8], opts: &Options) -> Result<()> {
+        let mut reader = Reader::from_slice(bytes).with_options(opts);
+        reader.skip_value()?;
+        reader.finish()
+    }
+
+    /// The short way for scalars accepts only what the reader accepts, under the limits too;
+    /// where it does not decide, `validate` gives the reader's error.
+    #[test]
+    fn scalars_take_the_short_way_only_when_valid() {
+        let scalars: &[(&str, &[u8], bool)] = &[
+            ("string", br#""caf\u00e9""#, true),
+            ("escaped quote", br#""a\"b""#, true),
+            ("empty string", br#""""#, true),
+            ("lone surrogate", br#""\ud800""#, false),
+            ("bad escape", br#""\x""#, false),
+            ("control byte", b"\"a\x01\"", false),
+            ("invalid UTF-8", b"\"\xff\"", false),
+            ("unclosed", br#""abc"#, false),
+            ("text after", br#""a" 1"#, false),
+            ("number", b"-12.5e-3", true),
+            ("leading zero", b"012", false),
+            ("bare minus", b"-", false),
+            ("literal", b"true", true),
+            ("bad literal", b"nul", false),
+            ("space around", b" 1 ", false),
+            ("object", br#"{"a": 1}"#, false),
+        ];
+        let limits = [
+            Options::strict(),
+            Options::strict().max_string_len(3),
+            Options::strict().max_number_len(3),
+            Options::strict().max_input_bytes(4),
+            Options::strict().allow_invalid_utf8(true),
+        ];
+        for (name, bytes, short) in scalars {
+            assert_eq!(RawValue::from_bytes(bytes).is_valid_scalar(&Options::strict()), *short, "{name}");
+            for opts in &limits {
+                let raw = RawValue::from_bytes(bytes);
+                if raw.is_valid_scalar(opts) {
+                    assert!(by_reader(bytes, opts).is_ok(), "{name} under {opts:?}");
+                }
+                let (got, want) = (raw.validate(opts), by_reader(bytes, opts));
+                assert_eq!(
+                    got.map_err(|e| e.to_string()),
+                    want.map_err(|e| e.to_string()),
+                    "{name} under {opts:?}"
+                );
+            }
+        }
     }
 }
