@@ -38,10 +38,6 @@ struct StaticName {
     /// colon form) get the same one, and different names different ones, numbered in the
     /// order they are first written.
     id: u32,
-    /// The name's bit in a struct's duplicate filter: that of its `id` modulo 64, so that
-    /// the fields of a struct of up to 64, numbered one after the other when first written,
-    /// have a bit each.
-    bit: u64,
     /// How many bytes of `text` are written: 0 when the name is written the long way (it
     /// needs escapes, or it is too long for `text`).
     len: u8,
@@ -49,8 +45,7 @@ struct StaticName {
 }
 
 impl StaticName {
-    const EMPTY: StaticName =
-        StaticName { at: 0, key: usize::MAX, id: 0, bit: 0, len: 0, text: [0; RENDERED] };
+    const EMPTY: StaticName = StaticName { at: 0, key: usize::MAX, id: 0, len: 0, text: [0; RENDERED] };
 
     /// What tells the entries of one name apart: its length, and the colon form.
     #[inline(always)]
@@ -59,8 +54,8 @@ impl StaticName {
     }
 
     fn new(name: &'static str, space: bool, id: u32) -> StaticName {
-        let (at, key, bit) = (name.as_ptr() as usize, StaticName::key(name, space), 1 << (id % 64));
-        let mut entry = StaticName { at, key, id, bit, ..StaticName::EMPTY };
+        let (at, key) = (name.as_ptr() as usize, StaticName::key(name, space));
+        let mut entry = StaticName { at, key, id, ..StaticName::EMPTY };
         let colon: &[u8] = if space { b"\": " } else { b"\":" };
         let len = name.len() + 1 + colon.len();
         if len <= RENDERED && string::needs_no_escape(name) {
@@ -70,6 +65,14 @@ impl StaticName {
             entry.len = len as u8;
         }
         entry
+    }
+
+    /// The name's bit in a struct's duplicate filter: that of its id modulo 64, so that the
+    /// fields of a struct of up to 64, numbered one after the other when first written, have
+    /// a bit each.
+    #[inline(always)]
+    fn bit(&self) -> u64 {
+        1 << (self.id % 64)
     }
 
     /// Appends the name as written; false when it is to be written the long way.
@@ -415,10 +418,10 @@ impl<W> Serializer<W> {
         // One borrow of the entry for the check and the write (indexing twice costs more).
         let entry = &self.bufs.static_names.slots[slot];
         if !self.allow_duplicate_names {
-            if *filter & entry.bit != 0 && self.field_seen(entry.id, seen_start) {
+            if *filter & entry.bit() != 0 && self.field_seen(entry.id, seen_start) {
                 return Err(self.error(Code::DuplicateName(name.into())));
             }
-            *filter |= entry.bit;
+            *filter |= entry.bit();
             self.bufs.seen.push(entry.id);
         }
         if !entry.write(&mut self.out) {
