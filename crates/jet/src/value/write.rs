@@ -183,26 +183,31 @@ pub(crate) fn write_number(out: &mut Vec<u8>, n: &Number, nonfinite_as_null: boo
 
 /// serde_json's `Debug` form, `Object {"a": Array [Number(1), Null]}`, without recursion.
 pub(crate) fn debug_value(f: &mut fmt::Formatter<'_>, value: &Value) -> fmt::Result {
-    debug_walk(f, Some(value), Vec::new())
+    debug_walk(f, Some(value), None)
 }
 
 /// `Debug` of an array's elements: `[Number(1), Null]`.
 pub(crate) fn debug_elements(f: &mut fmt::Formatter<'_>, elements: &[Value]) -> fmt::Result {
     f.write_str("[")?;
-    debug_walk(f, None, vec![Frame::Array(elements.iter(), false)])
+    debug_walk(f, None, Some(Frame::Array(elements.iter(), false)))
 }
 
 /// `Debug` of a map's members: `{"a": Number(1)}`.
 pub(crate) fn debug_map(f: &mut fmt::Formatter<'_>, map: &Map) -> fmt::Result {
     f.write_str("{")?;
-    debug_walk(f, None, vec![Frame::Object(map.as_slice().iter(), false)])
+    debug_walk(f, None, Some(Frame::Object(map.as_slice().iter(), false)))
 }
 
+/// `Debug` of `next`, or of the rest of the container `open` (its bracket written).
 fn debug_walk<'v>(
     f: &mut fmt::Formatter<'_>,
     mut next: Option<&'v Value>,
-    mut stack: Vec<Frame<'v>>,
+    open: Option<Frame<'v>>,
 ) -> fmt::Result {
+    let mut stack = Stack::new();
+    if let Some(frame) = open {
+        stack.push(frame);
+    }
     loop {
         if let Some(v) = next.take() {
             match v {
