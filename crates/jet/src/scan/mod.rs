@@ -330,6 +330,20 @@ pub(crate) fn classify_blocks(
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ).
         Level::Avx2 => unsafe { x86::classify_blocks_avx2(bytes, start, f) },
+        level => classify_blocks_narrow(level, bytes, start, f),
+    }
+}
+
+/// [`classify_blocks`] below AVX2. Not inlined, so that the SSE2 loop (which every x86_64
+/// target may inline) stays out of callers: the dispatch is a call to a kernel at every level.
+#[inline(never)]
+fn classify_blocks_narrow(
+    level: Level,
+    bytes: &[u8],
+    start: usize,
+    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
+) -> usize {
+    match level {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::classify_blocks_sse2(bytes, start, f) },
