@@ -163,22 +163,74 @@ pub(crate) fn classify_reference(block: &[u8; BLOCK]) -> Classes {
 
 pub(crate) type ClassifyKernel = fn(&[u8; BLOCK]) -> Classes;
 
-/// Every block classifier this CPU can run, by name.
+/// Every block classifier this CPU can run, by name: each run as the index runs it, through a
+/// block loop compiled for it.
 pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
-    let mut kernels: Vec<(&'static str, ClassifyKernel)> =
-        vec![("dispatched", classify), ("swar", swar::classify)];
+    let mut kernels: Vec<(&'static str, ClassifyKernel)> = vec![
+        ("dispatched", classify),
+        ("swar", swar::classify),
+        ("swar, block loop", |b| one_block(b, |b, f| Loop { bytes: b, start: 0, f }.run(Swar))),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            kernels.push(("sse2", |b| {
+                // SAFETY: SSE2 was detected before this kernel was listed.
+                one_block(b, |b, f| unsafe { x86::with_sse2(Loop { bytes: b, start: 0, f }) })
+            }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
+            kernels.push(("avx2", |b| {
+                // SAFETY: AVX2 and PCLMULQDQ were detected before this kernel was listed.
+                one_block(b, |b, f| unsafe { x86::with_avx2(Loop { bytes: b, start: 0, f }) })
+            }));
+        }
+    }
+    kernels
+}
+
+/// Runs `work` under every classifier this CPU can run, as [`with_classifier`] would under
+/// each: the results by the classifier's name.
+#[cfg(test)]
+pub(crate) fn with_each_classifier<W: WithClassifier + Clone>(work: W) -> Vec<(&'static str, W::Output)> {
+    let mut out = vec![("dispatched", with_classifier(work.clone())), ("swar", work.clone().run(Swar))];
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("sse2") {
             // SAFETY: SSE2 was detected just above.
-            kernels.push(("sse2", |b| one_block(b, |b, f| unsafe { x86::classify_blocks_sse2(b, 0, f) })));
+            out.push(("sse2", unsafe { x86::with_sse2(work.clone()) }));
         }
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
             // SAFETY: AVX2 and PCLMULQDQ were detected just above.
-            kernels.push(("avx2", |b| one_block(b, |b, f| unsafe { x86::classify_blocks_avx2(b, 0, f) })));
+            out.push(("avx2", unsafe { x86::with_avx2(work) }));
         }
     }
-    kernels
+    out
+}
+
+/// The classes of `block` from a block loop.
+fn one_block(block: &[u8; BLOCK], run: impl FnOnce(&[u8], BlockVisit<'_>) -> usize) -> Classes {
+    let mut out = Classes::default();
+    run(block, &mut |_, classes, _| {
+        out = *classes;
+        true
+    });
+    out
+}
+
+/// A block loop ([`each_block`]) as work for a classifier, handing each block to `f`.
+struct Loop<'a, 'f> {
+    bytes: &'a [u8],
+    start: usize,
+    f: BlockVisit<'f>,
+}
+
+impl WithClassifier for Loop<'_, '_> {
+    type Output = usize;
+    #[inline(always)]
+    fn run<C: Classifier>(self, classifier: C) -> usize {
+        each_block(classifier, self.bytes, self.start, self.f)
+    }
 }
 
 pub(crate) type SkipKernel = fn(&[u8], usize, usize) -> Result<usize, Unclosed>;
@@ -260,21 +312,21 @@ pub(crate) type BlockVisit<'f> = &'f mut dyn FnMut(usize, &Classes, PrefixXor) -
 
 pub(crate) type BlocksKernel = fn(&[u8], usize, BlockVisit<'_>) -> usize;
 
-/// Every block loop ([`classify_blocks`]) this CPU can run, by name.
+/// Every block loop ([`each_block`] under a classifier) this CPU can run, by name.
 pub(crate) fn block_loops() -> Vec<(&'static str, BlocksKernel)> {
     let mut kernels: Vec<(&'static str, BlocksKernel)> = vec![
-        ("dispatched", |b, s, f| classify_blocks(b, s, f)),
-        ("swar", |b, s, f| classify_blocks_portable(b, s, f)),
+        ("dispatched", |b, s, f| with_classifier(Loop { bytes: b, start: s, f })),
+        ("swar", |b, s, f| Loop { bytes: b, start: s, f }.run(Swar)),
     ];
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("sse2") {
             // SAFETY: SSE2 was detected just above.
-            kernels.push(("sse2", |b, s, f| unsafe { x86::classify_blocks_sse2(b, s, f) }));
+            kernels.push(("sse2", |b, s, f| unsafe { x86::with_sse2(Loop { bytes: b, start: s, f }) }));
         }
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
             // SAFETY: AVX2 and PCLMULQDQ were detected just above.
-            kernels.push(("avx2", |b, s, f| unsafe { x86::classify_blocks_avx2(b, s, f) }));
+            kernels.push(("avx2", |b, s, f| unsafe { x86::with_avx2(Loop { bytes: b, start: s, f }) }));
         }
     }
     kernels

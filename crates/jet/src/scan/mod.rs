@@ -257,30 +257,69 @@ pub(crate) struct Classes {
     pub digit: u64,
 }
 
-/// Classifies the bytes of one block: what a structural index of JSON text is made of (the
-/// index takes its blocks from [`classify_blocks`]; this is that kernel on one block).
+/// Classifies the bytes of one block with the best [`Classifier`] of this CPU: what a structural
+/// index of JSON text is made of.
 pub(crate) fn classify(block: &[u8; BLOCK]) -> Classes {
-    one_block(block, |block, f| classify_blocks(block, 0, f))
+    struct One<'b>(&'b [u8; BLOCK]);
+    impl WithClassifier for One<'_> {
+        type Output = Classes;
+        #[inline(always)]
+        fn run<C: Classifier>(self, classifier: C) -> Classes {
+            classifier.classify(self.0).0
+        }
+    }
+    with_classifier(One(block))
 }
 
-/// The classes of `block` from a block loop (`classify_blocks` or one of its kernels).
-pub(crate) fn one_block(
-    block: &[u8; BLOCK],
-    run: impl FnOnce(&[u8], &mut dyn FnMut(usize, &Classes, PrefixXor) -> bool) -> usize,
-) -> Classes {
-    let mut out = Classes::default();
-    run(block, &mut |_, classes, _| {
-        out = *classes;
-        true
-    });
-    out
+/// A way to classify a block that this CPU has, as a value. Code generic over it (a loop over
+/// blocks, the walk behind validation) is compiled for the classifier's instructions when
+/// [`with_classifier`] runs it, so that classifying a block is inline code, not a call.
+pub(crate) trait Classifier: Copy {
+    /// The classes of `block`, and the prefix XOR that goes with this classifier.
+    fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor);
 }
 
-/// Prefix XOR of a block's mask, the way the classifying kernel does it best: handed to the
-/// `f` of [`classify_blocks`], it is compiled inside that kernel.
+/// Work to run with the best [`Classifier`] of this CPU ([`with_classifier`]).
+pub(crate) trait WithClassifier {
+    type Output;
+    /// Runs with `classifier`. Whatever classifies blocks must be inlined here (`#[inline(always)]`
+    /// down to [`Classifier::classify`]): code left out of line is not compiled for the vector
+    /// instructions, and would call each of them.
+    fn run<C: Classifier>(self, classifier: C) -> Self::Output;
+}
+
+/// Runs `work` with the best [`Classifier`] of this CPU, inlined into a function compiled for
+/// that classifier's instructions: one dispatch for the whole of `work`, however many blocks it
+/// classifies.
+#[inline]
+pub(crate) fn with_classifier<W: WithClassifier>(work: W) -> W::Output {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ).
+        Level::Avx2 => unsafe { x86::with_avx2(work) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::with_sse2(work) },
+        _ => work.run(Swar),
+    }
+}
+
+/// The classifier without vectors: eight bytes at a time in general-purpose registers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Swar;
+
+impl Classifier for Swar {
+    #[inline(always)]
+    fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor) {
+        (swar::classify(block), PrefixXor::PORTABLE)
+    }
+}
+
+/// Prefix XOR of a block's mask, the way the classifier does it best: returned by
+/// [`Classifier::classify`], it is compiled where the classifier is.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PrefixXor {
-    /// Carry-less multiplication: only the AVX2 kernel (whose CPUs have PCLMULQDQ, which the
+    /// Carry-less multiplication: only the AVX2 classifier (whose CPUs have PCLMULQDQ, which the
     /// dispatch checks) makes this, so that [`apply`](PrefixXor::apply) may use it.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     clmul: bool,
@@ -316,63 +355,20 @@ pub(crate) fn prefix_xor(mut x: u64) -> u64 {
     x
 }
 
-/// Classifies the whole blocks of `bytes` from `start`, one after another, handing each one's
-/// position, classes and [`PrefixXor`] to `f` until `f` returns true, and returns that block's
-/// position; when `f` never does, the position from which no whole block is left. The loop runs
-/// inside the vector kernel: a run of blocks costs one dispatch and no call per block.
+/// Classifies the whole blocks of `bytes` from `start` with `classifier`, one after another,
+/// handing each one's position, classes and [`PrefixXor`] to `f` until `f` returns true, and
+/// returns that block's position; when `f` never does, the position from which no whole block
+/// is left. Inlined, so that under [`with_classifier`] a run of blocks calls nothing.
 #[inline(always)]
-pub(crate) fn classify_blocks(
-    bytes: &[u8],
-    start: usize,
-    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
-) -> usize {
-    match level() {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ).
-        Level::Avx2 => unsafe { x86::classify_blocks_avx2(bytes, start, f) },
-        level => classify_blocks_narrow(level, bytes, start, f),
-    }
-}
-
-/// [`classify_blocks`] below AVX2. Not inlined, so that the SSE2 loop (which every x86_64
-/// target may inline) stays out of callers: the dispatch is a call to a kernel at every level.
-#[inline(never)]
-fn classify_blocks_narrow(
-    level: Level,
-    bytes: &[u8],
-    start: usize,
-    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
-) -> usize {
-    match level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
-        Level::Sse2 => unsafe { x86::classify_blocks_sse2(bytes, start, f) },
-        _ => classify_blocks_portable(bytes, start, f),
-    }
-}
-
-/// [`classify_blocks`] without vectors (not inlined, like the vector kernels, so that callers
-/// stay small).
-#[inline(never)]
-fn classify_blocks_portable(
-    bytes: &[u8],
-    start: usize,
-    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
-) -> usize {
-    each_block(bytes, start, f, |block| (swar::classify(block), PrefixXor::PORTABLE))
-}
-
-/// The loop of [`classify_blocks`] with the block classifier `classify`.
-#[inline(always)]
-fn each_block(
+pub(crate) fn each_block<C: Classifier>(
+    classifier: C,
     bytes: &[u8],
     start: usize,
     mut f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
-    classify: impl Fn(&[u8; BLOCK]) -> (Classes, PrefixXor),
 ) -> usize {
     let mut at = start;
     while let Some(block) = bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
-        let (classes, prefix_xor) = classify(block);
+        let (classes, prefix_xor) = classifier.classify(block);
         if f(at, &classes, prefix_xor) {
             return at;
         }

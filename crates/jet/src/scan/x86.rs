@@ -6,7 +6,10 @@
 
 use core::arch::x86_64::*;
 
-use super::{swar, Brackets, CheckedRun, Classes, LineStats, PrefixXor, StringRun, Unclosed, BLOCK};
+use super::{
+    swar, Brackets, CheckedRun, Classes, Classifier, LineStats, PrefixXor, StringRun, Unclosed,
+    WithClassifier, BLOCK,
+};
 
 /// The operations the algorithms need from a vector of bytes.
 ///
@@ -660,33 +663,50 @@ pub(super) unsafe fn string_end_avx2(bytes: &[u8], start: usize) -> Option<usize
     super::string_end_blocks(bytes, start, |block| unsafe { brackets::<__m256i>(block) })
 }
 
-/// [`super::classify_blocks`] with SSE2.
+/// The SSE2 [`Classifier`]: a value exists only where the CPU has SSE2 (made by [`with_sse2`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sse2Classifier(());
+
+impl Classifier for Sse2Classifier {
+    #[inline(always)]
+    fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor) {
+        // SAFETY: a value of this type is made only by `with_sse2`, whose caller guarantees
+        // SSE2.
+        (unsafe { classify::<__m128i>(block) }, PrefixXor::PORTABLE)
+    }
+}
+
+/// [`super::with_classifier`] with SSE2: `work`, compiled for SSE2, with its classifier.
 ///
 /// # Safety
 /// The CPU must support SSE2.
 #[target_feature(enable = "sse2")]
-pub(super) unsafe fn classify_blocks_sse2(
-    bytes: &[u8],
-    start: usize,
-    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
-) -> usize {
-    // SAFETY: SSE2 is enabled for this function (the closure is compiled inside it).
-    super::each_block(bytes, start, f, |block| (unsafe { classify::<__m128i>(block) }, PrefixXor::PORTABLE))
+pub(super) unsafe fn with_sse2<W: WithClassifier>(work: W) -> W::Output {
+    work.run(Sse2Classifier(()))
 }
 
-/// [`super::classify_blocks`] with AVX2.
+/// The AVX2 [`Classifier`]: a value exists only where the CPU has AVX2 and PCLMULQDQ (made by
+/// [`with_avx2`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx2Classifier(());
+
+impl Classifier for Avx2Classifier {
+    #[inline(always)]
+    fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor) {
+        // SAFETY: a value of this type is made only by `with_avx2`, whose caller guarantees
+        // AVX2 and PCLMULQDQ (which `PrefixXor::CLMUL` asks for).
+        (unsafe { classify::<__m256i>(block) }, PrefixXor::CLMUL)
+    }
+}
+
+/// [`super::with_classifier`] with AVX2: `work`, compiled for AVX2 and PCLMULQDQ, with its
+/// classifier.
 ///
 /// # Safety
 /// The CPU must support AVX2 and PCLMULQDQ.
 #[target_feature(enable = "avx2,pclmulqdq")]
-pub(super) unsafe fn classify_blocks_avx2(
-    bytes: &[u8],
-    start: usize,
-    f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
-) -> usize {
-    // SAFETY: AVX2 is enabled for this function (the closure is compiled inside it), and the
-    // caller guarantees PCLMULQDQ, which `PrefixXor::CLMUL` asks for.
-    super::each_block(bytes, start, f, |block| (unsafe { classify::<__m256i>(block) }, PrefixXor::CLMUL))
+pub(super) unsafe fn with_avx2<W: WithClassifier>(work: W) -> W::Output {
+    work.run(Avx2Classifier(()))
 }
 
 /// Lexical classes of ASCII bytes for the AVX2 [`Vector::lexical`], as bits: a byte's class is the AND of

@@ -1,6 +1,6 @@
 //! The structural index: where the tokens of JSON text start, found 64 bytes at a time.
 //!
-//! [`scan::classify_blocks`] gives, for each block of 64 bytes, one bit per byte for each class of byte
+//! A [`Classifier`] gives, for each block of 64 bytes, one bit per byte for each class of byte
 //! (quote, backslash, punctuation, whitespace, control, non-ASCII). This module turns those
 //! bits into the positions a grammar needs, in the manner of simdjson's first stage, without
 //! looking at single bytes:
@@ -22,7 +22,7 @@
 //! over whole blocks, so that no load goes past the input; the reader finishes the last bytes
 //! itself.
 
-use crate::scan::{self, Classes, PrefixXor, BLOCK};
+use crate::scan::{self, Classes, Classifier, PrefixXor, BLOCK};
 
 /// The positions of tokens in a window, block by block.
 ///
@@ -30,15 +30,16 @@ use crate::scan::{self, Classes, PrefixXor, BLOCK};
 /// and its token bits not yet taken are plain fields (nothing takes the index's address, so the
 /// compiler keeps them in registers wherever a token is taken), and the rest, read only for
 /// strings, numbers and the next block, is in [`Blocks`], by reference. Moving on to the next
-/// block is a call that is not inlined, so each place that takes a token carries a call, not
-/// a copy of the block kernel's setup.
-pub(crate) struct Index<'a> {
+/// block classifies it inline with `C`: run under [`scan::with_classifier`], the index calls
+/// no kernel.
+pub(crate) struct Index<'a, C> {
     bytes: &'a [u8],
     /// Where the current block starts.
     block: usize,
     /// Token bits of the current block not yet taken.
     tokens: u64,
     rest: &'a mut Blocks,
+    classifier: C,
 }
 
 /// The index's state besides the current block's token bits.
@@ -97,12 +98,18 @@ struct Carry {
     trusted_utf8: bool,
 }
 
-impl<'a> Index<'a> {
+impl<'a, C: Classifier> Index<'a, C> {
     /// An index of `bytes` from `start`, which must be outside any string (a token boundary),
     /// keeping its state besides the current block's tokens in `rest`.
-    #[inline]
-    pub(crate) fn new(bytes: &'a [u8], start: usize, trusted_utf8: bool, rest: &'a mut Blocks) -> Index<'a> {
-        let mut index = Index { bytes, block: start, tokens: 0, rest };
+    #[inline(always)]
+    pub(crate) fn new(
+        bytes: &'a [u8],
+        start: usize,
+        trusted_utf8: bool,
+        rest: &'a mut Blocks,
+        classifier: C,
+    ) -> Index<'a, C> {
+        let mut index = Index { bytes, block: start, tokens: 0, rest, classifier };
         index.restart(start, trusted_utf8);
         index
     }
@@ -119,7 +126,7 @@ impl<'a> Index<'a> {
     #[inline(always)]
     pub(crate) fn next(&mut self) -> Option<usize> {
         if self.tokens == 0 {
-            let (block, tokens) = next_block_with_token(self.bytes, self.rest);
+            let (block, tokens) = next_block_with_token(self.classifier, self.bytes, self.rest);
             if tokens == 0 {
                 return None;
             }
@@ -191,10 +198,10 @@ impl<'a> Index<'a> {
 
 /// Moves `rest` on to the next whole block of `bytes` with a token: that block's position and
 /// token bits, or no bits when no whole block is left.
-#[inline(never)]
-fn next_block_with_token(bytes: &[u8], rest: &mut Blocks) -> (usize, u64) {
+#[inline(always)]
+fn next_block_with_token<C: Classifier>(classifier: C, bytes: &[u8], rest: &mut Blocks) -> (usize, u64) {
     rest.tokens = 0;
-    let at = scan::classify_blocks(bytes, rest.next_block, |_, classes, prefix_xor| {
+    let at = scan::each_block(classifier, bytes, rest.next_block, |_, classes, prefix_xor| {
         rest.take(classes, prefix_xor)
     });
     rest.next_block = if rest.tokens == 0 { at } else { at + BLOCK };
@@ -234,6 +241,8 @@ struct Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scan::kernels::with_each_classifier;
+    use crate::scan::WithClassifier;
 
     /// One byte at a time: the token positions of `bytes` from `start` over whole blocks, and
     /// for each closing quote whether its string is dirty.
@@ -272,31 +281,45 @@ mod tests {
         out
     }
 
-    /// The index's token positions, asking for dirtiness at every closing quote.
-    fn indexed(bytes: &[u8], start: usize, trusted_utf8: bool) -> Vec<(usize, Option<bool>)> {
-        let mut blocks = Blocks::new();
-        let mut index = Index::new(bytes, start, trusted_utf8, &mut blocks);
-        let (mut out, mut in_string) = (Vec::new(), false);
-        while let Some(at) = index.next() {
-            let closes = in_string && bytes[at] == b'"';
-            in_string = bytes[at] == b'"' && !in_string;
-            out.push((at, closes.then(|| index.take_dirty(at))));
+    /// The index's token positions from `start`, asking for dirtiness at every closing quote.
+    #[derive(Clone)]
+    struct Indexed<'a> {
+        bytes: &'a [u8],
+        start: usize,
+        trusted_utf8: bool,
+    }
+
+    impl WithClassifier for Indexed<'_> {
+        type Output = Vec<(usize, Option<bool>)>;
+        fn run<C: Classifier>(self, classifier: C) -> Self::Output {
+            let (bytes, mut blocks) = (self.bytes, Blocks::new());
+            let mut index = Index::new(bytes, self.start, self.trusted_utf8, &mut blocks, classifier);
+            let (mut out, mut in_string) = (Vec::new(), false);
+            while let Some(at) = index.next() {
+                let closes = in_string && bytes[at] == b'"';
+                in_string = bytes[at] == b'"' && !in_string;
+                out.push((at, closes.then(|| index.take_dirty(at))));
+            }
+            out
         }
-        out
+    }
+
+    /// The index under every classifier against the reference, from `start`.
+    fn check_from(bytes: &[u8], start: usize, what: &str) {
+        for trusted_utf8 in [false, true] {
+            let want = reference(bytes, start, trusted_utf8);
+            for (name, got) in with_each_classifier(Indexed { bytes, start, trusted_utf8 }) {
+                assert_eq!(got, want, "{what} from {start}, {name}");
+            }
+        }
     }
 
     fn check(bytes: &[u8], what: &str) {
         // Miri (which runs these on the portable kernels) is a thousand times slower: fewer.
         let starts = if cfg!(miri) { 3 } else { BLOCK + 2 };
+        // Starts inside a string make no sense; the reference and the index still agree.
         for start in 0..bytes.len().min(starts) {
-            // Starts inside a string make no sense; the reference and the index still agree.
-            for trusted in [false, true] {
-                assert_eq!(
-                    indexed(bytes, start, trusted),
-                    reference(bytes, start, trusted),
-                    "{what} from {start}"
-                );
-            }
+            check_from(bytes, start, what);
         }
     }
 
@@ -347,7 +370,7 @@ mod tests {
     /// numbers it took.
     fn check_numbers(bytes: &[u8], what: &str) -> usize {
         let mut blocks = Blocks::new();
-        let mut index = Index::new(bytes, 0, false, &mut blocks);
+        let mut index = Index::new(bytes, 0, false, &mut blocks, scan::Swar);
         let mut taken = 0;
         while let Some(at) = index.next() {
             if !matches!(bytes[at], b'-' | b'0'..=b'9') {
@@ -449,13 +472,7 @@ mod tests {
         for _ in 0..RANDOM_INPUTS {
             let bytes = random.bytes(b"\"\\{}[],: \t\n\r\x01a1-e.tn\xc3\xa9\x80", 300);
             let start = (random.next() % (bytes.len() as u64 + 1)) as usize;
-            for trusted in [false, true] {
-                assert_eq!(
-                    indexed(&bytes, start, trusted),
-                    reference(&bytes, start, trusted),
-                    "{bytes:?} from {start}"
-                );
-            }
+            check_from(&bytes, start, &format!("{bytes:?}"));
         }
     }
 }

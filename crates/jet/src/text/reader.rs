@@ -3,12 +3,11 @@
 use std::borrow::Cow;
 use std::io;
 
-use super::index::Blocks;
 use super::input::{Input, IoInput, SliceInput, StrInput, DEFAULT_BUFFER};
 use super::number::{self, Decimal, Scalar};
 use super::state::{At, Entry, Names, Pos, State};
 use super::string::{self, StrCheck};
-use super::walk::{Rules, Walk};
+use super::walk::{self, Rules};
 use super::{str_from_checked, Kind, Number, RawValue, Stop, Token};
 use crate::error::{Code, Error, Found, Result};
 use crate::options::Options;
@@ -388,7 +387,7 @@ impl<I: Input> Reader<I> {
         unreachable!("the end of input inside a value is an error, not None")
     }
 
-    /// Takes tokens from the structural index of the window from `pos` ([`Walk`]), checking
+    /// Takes tokens from the structural index of the window from `pos` ([`walk::walk`]), checking
     /// each as [`next_event`](Reader::next_event) would and updating the grammar state and the
     /// object names the same way, while they lie in whole blocks of the window. True when the
     /// container open at depth `depth + 1` has closed (the caller's value is complete).
@@ -409,10 +408,8 @@ impl<I: Input> Reader<I> {
         let (max_string, max_number) = (self.max_string, self.max_number);
         let rules = Rules { eof: self.input.at_eof(), check: self.check, max_string, max_number };
         let (window, entry) = (self.input.window(), self.state.entry());
-        let mut blocks = Blocks::new();
-        let mut walk = Walk::new(window, self.pos, entry, (&rules, &mut blocks), I::TRUSTED_UTF8);
-        let done = walk.run(&mut self.state, depth).is_some();
-        let (pos, entry) = walk.stopped();
+        let (done, pos, entry) =
+            walk::walk(window, (self.pos, entry), &mut self.state, depth, &rules, I::TRUSTED_UTF8);
         self.pos = pos;
         self.state.set_entry(entry);
         done

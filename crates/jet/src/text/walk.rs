@@ -18,11 +18,53 @@ use super::number;
 use super::reader::{add_name, ends_run, literal_end};
 use super::state::{Entry, Pos, State};
 use super::string::{self, StrCheck};
+use crate::scan::{self, Classifier, WithClassifier};
+
+/// Walks `window` from `pos`, a token boundary inside the container whose entry is `entry`,
+/// until the container open at depth `depth + 1` closes (true) or a token the walk does not
+/// take (false; see [`Walk::run`]). Returns that, where the walk stopped and the innermost
+/// container's entry there (for the state).
+///
+/// The whole walk runs under [`scan::with_classifier`]: compiled for the CPU's block classifier,
+/// with blocks classified inline as it goes.
+#[inline(always)]
+pub(super) fn walk(
+    window: &[u8],
+    (pos, entry): (usize, Entry),
+    state: &mut State,
+    depth: usize,
+    rules: &Rules,
+    trusted: bool,
+) -> (bool, usize, Entry) {
+    /// The walk as work for a classifier.
+    struct Run<'a> {
+        window: &'a [u8],
+        pos: usize,
+        entry: Entry,
+        state: &'a mut State,
+        depth: usize,
+        rules: &'a Rules,
+        trusted: bool,
+    }
+    impl WithClassifier for Run<'_> {
+        type Output = (bool, usize, Entry);
+        #[inline(always)]
+        fn run<C: Classifier>(self, classifier: C) -> Self::Output {
+            let mut blocks = Blocks::new();
+            let context = (self.rules, &mut blocks, classifier);
+            let mut walk = Walk::new(self.window, self.pos, self.entry, context, self.trusted);
+            let done = walk.run(self.state, self.depth).is_some();
+            let (pos, entry) = walk.stopped();
+            (done, pos, entry)
+        }
+    }
+    scan::with_classifier(Run { window, pos, entry, state, depth, rules, trusted })
+}
 
 /// A walk over one window, from a token boundary inside a container.
-pub(super) struct Walk<'w> {
+struct Walk<'w, C> {
     window: &'w [u8],
-    index: Index<'w>,
+    index: Index<'w, C>,
     /// The end of the last token taken: where the reader goes on.
     pos: usize,
     /// The innermost container's entry (the state's own is stale while walking).
@@ -51,30 +93,30 @@ enum Then {
     Closed,
 }
 
-impl<'w> Walk<'w> {
+impl<'w, C: Classifier> Walk<'w, C> {
     /// A walk of `window` from `pos`, between tokens inside a container whose entry is `entry`.
     #[inline(always)]
-    pub(super) fn new(
+    fn new(
         window: &'w [u8],
         pos: usize,
         entry: Entry,
-        (rules, blocks): (&'w Rules, &'w mut Blocks),
+        (rules, blocks, classifier): (&'w Rules, &'w mut Blocks, C),
         trusted: bool,
     ) -> Self {
-        let index = Index::new(window, pos, trusted, blocks);
+        let index = Index::new(window, pos, trusted, blocks, classifier);
         Walk { window, index, pos, entry, rules, trusted }
     }
 
     /// Where the walk stopped, and the innermost container's entry there (for the state).
     #[inline(always)]
-    pub(super) fn stopped(&self) -> (usize, Entry) {
+    fn stopped(&self) -> (usize, Entry) {
         (self.pos, self.entry)
     }
 
     /// Takes tokens until the container open at depth `depth + 1` closes (`Some`), or until a
     /// token the walk does not take (`None`).
     #[inline(always)]
-    pub(super) fn run(&mut self, state: &mut State, depth: usize) -> Option<()> {
+    fn run(&mut self, state: &mut State, depth: usize) -> Option<()> {
         let first = match self.entry.pos() {
             Pos::ArrayFirst => self.first_element(state)?,
             Pos::ObjectFirst => self.first_member(state)?,
