@@ -300,8 +300,15 @@ pub(crate) fn with_classifier<W: WithClassifier>(work: W) -> W::Output {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::with_sse2(work) },
-        _ => work.run(Swar),
+        _ => with_swar(work),
     }
+}
+
+/// [`with_classifier`] without vectors. Not inlined, like the vector levels' functions, so that
+/// a caller holds no copy of `work`.
+#[inline(never)]
+fn with_swar<W: WithClassifier>(work: W) -> W::Output {
+    work.run(Swar)
 }
 
 /// The classifier without vectors: eight bytes at a time in general-purpose registers.
