@@ -282,13 +282,6 @@ pub(crate) fn classify(block: &[u8; BLOCK]) -> Classes {
 pub(crate) trait Classifier: Copy {
     /// The classes of `block`, and the prefix XOR that goes with this classifier.
     fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor);
-
-    /// [`string_run_checked`] of a run known to go on past its first bytes, with the kernel
-    /// that goes with this classifier.
-    #[inline(always)]
-    fn string_run_checked_long(self, bytes: &[u8], start: usize) -> CheckedRun {
-        string_run_checked_long(bytes, start)
-    }
 }
 
 /// Work to run with the best [`Classifier`] of this CPU ([`with_classifier`]).

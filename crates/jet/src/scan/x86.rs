@@ -697,12 +697,6 @@ impl Classifier for Avx2Classifier {
         // AVX2 and PCLMULQDQ (which `PrefixXor::CLMUL` asks for).
         (unsafe { classify::<__m256i>(block) }, PrefixXor::CLMUL)
     }
-
-    #[inline(always)]
-    fn string_run_checked_long(self, bytes: &[u8], start: usize) -> CheckedRun {
-        // SAFETY: a value of this type is made only by `with_avx2`, whose caller guarantees AVX2.
-        unsafe { string_run_checked_avx2(bytes, start) }
-    }
 }
 
 /// [`super::with_classifier`] with AVX2: `work`, compiled for AVX2 and PCLMULQDQ, with its

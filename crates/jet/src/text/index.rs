@@ -137,12 +137,6 @@ impl<'a, C: Classifier> Index<'a, C> {
         Some(self.block + bit)
     }
 
-    /// The classifier the index classifies blocks with.
-    #[inline(always)]
-    pub(crate) fn classifier(&self) -> C {
-        self.classifier
-    }
-
     /// No token is left in the current block: the next is in a later one.
     #[inline(always)]
     pub(crate) fn block_done(&self) -> bool {

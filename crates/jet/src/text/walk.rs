@@ -262,13 +262,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
         if self.index.block_done() {
             // The string goes on past this block: scan it directly (once, rather than
             // classifying its blocks and then checking them again) and index from its end.
-            let plain = if self.trusted {
-                string::scan_plain(window, open, true)
-            } else {
-                let run = self.index.classifier().string_run_checked_long(window, open + 1);
-                (run.valid && window.get(run.end) == Some(&b'"')).then_some(run.end + 1)
-            };
-            let (end, flags) = match plain {
+            let (end, flags) = match string::scan_plain(window, open, self.trusted) {
                 Some(end) => (end, 0),
                 None => string::scan(window, open, 1, 0, self.rules.eof, self.rules.check).ok()?,
             };
