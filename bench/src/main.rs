@@ -2,8 +2,10 @@
 //!
 //! For every corpus file and every operation, each library's output is checked first; then the
 //! libraries run interleaved round by round (in a new random order each round), each sample timing
-//! enough iterations to last about 20 ms. Reported: the median MB/s over the rounds, ratios
-//! against the peers, and allocations (count and bytes) per operation.
+//! enough iterations to last about 20 ms. Reported: the median MB/s over the rounds; ratios
+//! against the peers, each the median over the rounds of that round's ratio (the contenders of
+//! a round ran within a fraction of a second of each other, so a machine that slows down for a
+//! while weighs on both sides of a ratio alike); and allocations (count and bytes) per operation.
 //!
 //! ```text
 //! cargo run --release -p jet-bench -- [--rounds N] [--op NAME] [--label NAME] [--write bench/RESULTS.md] [FILTER...]
@@ -282,7 +284,10 @@ fn operations() -> Vec<Operation> {
 #[derive(Debug)]
 pub struct Measured {
     pub contender: &'static str,
+    /// The median over the rounds.
     pub mb_per_s: f64,
+    /// MB/s in each round, in round order (for ratios taken round by round).
+    pub rounds: Vec<f64>,
     pub allocs: u64,
     pub alloc_bytes: u64,
 }
@@ -371,12 +376,21 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
         .iter()
         .zip(samples)
         .zip(allocations)
-        .map(|((c, mut s), (allocs, alloc_bytes))| {
-            s.sort_by(f64::total_cmp);
-            Measured { contender: c.name, mb_per_s: s[s.len() / 2], allocs, alloc_bytes }
+        .map(|((c, rounds), (allocs, alloc_bytes))| Measured {
+            contender: c.name,
+            mb_per_s: median(rounds.clone()),
+            rounds,
+            allocs,
+            alloc_bytes,
         })
         .collect();
     Ok(FileResult { file: name.to_owned(), bytes: bytes.len(), measured })
+}
+
+/// The median of `values` (NaN when there are none).
+pub fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 fn corpus_dir() -> PathBuf {

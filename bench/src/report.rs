@@ -4,7 +4,7 @@ use std::fmt::Write;
 use std::io;
 use std::path::Path;
 
-use crate::FileResult;
+use crate::{median, FileResult};
 
 /// A table for one operation: a row per file, MB/s per contender, ratios of each jet contender
 /// to the baseline and to the best peer, and allocations per operation.
@@ -32,17 +32,25 @@ pub fn table(op: &str, baseline: &str, results: &[FileResult]) -> String {
     out.push_str(&"|---".repeat(columns));
     out.push_str("|\n");
     for r in results {
-        let speed =
-            |name: &str| r.measured.iter().find(|m| m.contender == name).map_or(f64::NAN, |m| m.mb_per_s);
+        let rounds = |name: &str| r.measured.iter().find(|m| m.contender == name).map(|m| &m.rounds[..]);
         let _ = write!(out, "| {} | {} |", r.file, r.bytes);
         for m in &r.measured {
             let _ = write!(out, " {:.0} |", m.mb_per_s);
         }
-        let best_peer = peers.iter().map(|p| speed(p)).fold(f64::NAN, f64::max);
+        // Ratios round by round (the contenders of a round ran within a fraction of a second
+        // of each other, on the machine in the same state), then their median.
+        let ratio = |jet: &str, peers: &[&str]| {
+            let jet = rounds(jet).unwrap_or_default();
+            let per_round = (0..jet.len()).map(|i| {
+                let best = peers.iter().filter_map(|p| rounds(p)?.get(i)).fold(f64::NAN, |a, &b| a.max(b));
+                jet[i] / best
+            });
+            median(per_round.collect())
+        };
         for j in &jets {
-            let _ = write!(out, " {:.2} |", speed(j) / speed(baseline));
+            let _ = write!(out, " {:.2} |", ratio(j, &[baseline]));
             if peers.len() > 1 {
-                let _ = write!(out, " {:.2} |", speed(j) / best_peer);
+                let _ = write!(out, " {:.2} |", ratio(j, &peers));
             }
         }
         out.push('\n');
@@ -77,7 +85,10 @@ pub fn section(label: &str, rounds: usize, tables: &[String]) -> String {
         "- compiled with AVX2 enabled (`-C target-cpu=native`): {}",
         cfg!(target_feature = "avx2")
     );
-    let _ = writeln!(out, "- median of {rounds} interleaved rounds; each sample ≈ 20 ms; MB = 10^6 bytes\n");
+    let _ = writeln!(
+        out,
+        "- median of {rounds} interleaved rounds; each sample ≈ 20 ms; MB = 10^6 bytes; each ratio is the median of the rounds' ratios\n"
+    );
     for t in tables {
         out.push_str(t);
         out.push('\n');
