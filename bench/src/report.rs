@@ -27,8 +27,14 @@ pub fn table(op: &str, baseline: &str, results: &[FileResult]) -> String {
             let _ = write!(out, " {j} ÷ best peer |");
         }
     }
+    // Each other way of jet's against its first (`io::Read` against the slice, trusted against
+    // validated, ...).
+    for j in jets.iter().skip(1) {
+        let _ = write!(out, " {j} ÷ {} |", jets[0]);
+    }
     out.push('\n');
-    let columns = 2 + names.len() + jets.len() * if peers.len() > 1 { 2 } else { 1 };
+    let columns =
+        2 + names.len() + jets.len() * if peers.len() > 1 { 2 } else { 1 } + jets.len().saturating_sub(1);
     out.push_str(&"|---".repeat(columns));
     out.push_str("|\n");
     for r in results {
@@ -52,6 +58,9 @@ pub fn table(op: &str, baseline: &str, results: &[FileResult]) -> String {
             if peers.len() > 1 {
                 let _ = write!(out, " {:.2} |", ratio(j, &peers));
             }
+        }
+        for j in jets.iter().skip(1) {
+            let _ = write!(out, " {:.2} |", ratio(j, &jets[..1]));
         }
         out.push('\n');
     }
