@@ -232,7 +232,8 @@ impl Buffers {
 
 impl Drop for Buffers {
     fn drop(&mut self) {
-        if self.key.capacity() + self.names.held_bytes() + 4 * self.seen.capacity() > 64 * 1024 {
+        let seen_bytes = self.seen.capacity() * core::mem::size_of::<u32>();
+        if self.key.capacity() + self.names.held_bytes() + seen_bytes > 64 * 1024 {
             return;
         }
         self.key.clear();
