@@ -2,7 +2,8 @@
 //! `cargo build --release -p jet-bench --example profile` then
 //! `valgrind --tool=callgrind target/release/examples/profile validate testdata/bench/twitter_status.json 20`.
 //! `profile race:validate,serde-ignored FILE 300` times several operations alternately in one
-//! process instead.
+//! process instead, and prints each one's ratio to the first (of the medians, and the median of
+//! the rounds' ratios).
 
 #[allow(dead_code)]
 #[path = "../src/get.rs"]
@@ -64,15 +65,26 @@ fn main() {
                 times.push(t.elapsed() / reps);
             }
         }
+        // The ratio of each round (both operations timed within a fraction of a second), then
+        // the median of those: steadier than the ratio of the medians on a noisy machine.
+        let by_round: Vec<f64> = times
+            .iter()
+            .map(|t| {
+                let mut r: Vec<f64> =
+                    times[0].iter().zip(t).map(|(a, b)| a.as_secs_f64() / b.as_secs_f64()).collect();
+                r.sort_by(f64::total_cmp);
+                r[r.len() / 2]
+            })
+            .collect();
         let best = |t: &mut Vec<std::time::Duration>| {
             t.sort();
             (t[0], t[t.len() / 2])
         };
         let (first_best, first_median) = best(&mut times[0]);
-        for (op, times) in ops.iter().zip(&mut times) {
+        for ((op, times), by_round) in ops.iter().zip(&mut times).zip(by_round) {
             let (min, median) = best(times);
             println!(
-                "{op:>16}: best {min:>10.3?} median {median:>10.3?}  (first / this: best {:.3}, median {:.3})",
+                "{op:>16}: best {min:>10.3?} median {median:>10.3?}  (first / this: best {:.3}, median {:.3}, round by round {by_round:.3})",
                 first_best.as_secs_f64() / min.as_secs_f64(),
                 first_median.as_secs_f64() / median.as_secs_f64()
             );
