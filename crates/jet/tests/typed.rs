@@ -561,6 +561,184 @@ fn object_names_read_the_short_way_agree_with_the_general_step() {
     }
 }
 
+/// Struct fields are first compared with the input's bytes, in the order of the struct, and
+/// checked for duplicates by their index rather than by the reader: names that need escaping,
+/// names that are prefixes of others, escaped spellings of a field and fields out of order must
+/// read as the reader's general step reads them.
+#[test]
+fn struct_fields_compared_as_bytes_read_as_the_general_step_reads_them() {
+    #[derive(Deserialize, Debug, PartialEq, Default)]
+    #[serde(default)]
+    struct Odd {
+        ab: Option<u8>,
+        a: Option<u8>,
+        #[serde(rename = "")]
+        empty: Option<u8>,
+        #[serde(rename = "été")]
+        ete: Option<u8>,
+        long_name_of_more_than_sixteen_bytes: Option<u8>,
+        #[serde(rename = "quote\"d")]
+        quoted: Option<u8>,
+        #[serde(rename = "back\\slash")]
+        back: Option<u8>,
+        #[serde(rename = "x\\by")]
+        xby: Option<u8>,
+        #[serde(rename = "tab\there")]
+        tab: Option<u8>,
+    }
+    let ok = |f: fn(&mut Odd)| {
+        let mut odd = Odd::default();
+        f(&mut odd);
+        Ok(odd)
+    };
+    let err = |message: &str| Err(message.to_owned());
+    let cases: Vec<(&str, &str, Result<Odd, String>)> = vec![
+        ("empty object", "{}", ok(|_| ())),
+        (
+            "every field in order",
+            r#"{"ab":1,"a":2,"":3,"été":4,"long_name_of_more_than_sixteen_bytes":5,"quote\"d":6,"back\\slash":7,"x\\by":8,"tab\there":9}"#,
+            ok(|o| {
+                *o = Odd {
+                    ab: Some(1),
+                    a: Some(2),
+                    empty: Some(3),
+                    ete: Some(4),
+                    long_name_of_more_than_sixteen_bytes: Some(5),
+                    quoted: Some(6),
+                    back: Some(7),
+                    xby: Some(8),
+                    tab: Some(9),
+                }
+            }),
+        ),
+        (
+            "backwards",
+            r#"{"été":8,"a":7,"ab":6,"":5}"#,
+            ok(|o| (o.ete, o.a, o.ab, o.empty) = (Some(8), Some(7), Some(6), Some(5))),
+        ),
+        ("spaced", "{ \"ab\" : 6 ,\n \"a\"\t: 7 }", ok(|o| (o.ab, o.a) = (Some(6), Some(7)))),
+        ("a name that is the start of the next field's", r#"{"a":7}"#, ok(|o| o.a = Some(7))),
+        ("a name the next field's is the start of", r#"{"abc":1,"ab":6}"#, ok(|o| o.ab = Some(6))),
+        ("an escape spelling another name", r#"{"x\by":3}"#, ok(|_| ())),
+        (
+            "an escaped field name",
+            r#"{"\u00e9t\u00e9":8,"\u0061b":6}"#,
+            ok(|o| (o.ete, o.ab) = (Some(8), Some(6))),
+        ),
+        (
+            "a quote ending the name early",
+            r#"{"ab":1,"a":2,"":3,"été":4,"long_name_of_more_than_sixteen_bytes":5,"quote"d":6}"#,
+            err("expected ':' after an object name"),
+        ),
+        ("a backslash that is not an escape", r#"{"back\slash":2}"#, err("invalid escape")),
+        (
+            "a raw tab",
+            "{\"quote\\\"d\":1,\"back\\\\slash\":2,\"x\\\\by\":3,\"tab\there\":4}",
+            err("control character"),
+        ),
+        // A field twice where the reader has not checked the name the first time (the
+        // field expected next), then where it has.
+        (
+            "a field twice",
+            r#"{"ab":6,"a":7,"ab":6}"#,
+            err(r#"duplicate object name "ab" (line 1, column 15, byte 14)"#),
+        ),
+        (
+            "a field twice, first out of order",
+            r#"{"a":7,"ab":6,"a":7}"#,
+            err(r#"duplicate object name "a" (line 1, column 15, byte 14)"#),
+        ),
+        (
+            "a field then its escaped spelling",
+            r#"{"ab":6,"a\u0062":6}"#,
+            err(r#"duplicate object name "ab""#),
+        ),
+        (
+            "an escaped spelling then the field",
+            r#"{"\u0061":7,"ab":6,"a":7}"#,
+            err(r#"duplicate object name "a""#),
+        ),
+        (
+            "an escaped spelling then the field, out of order",
+            r#"{"\u0061b":6,"a":7,"ab":6}"#,
+            err(r#"duplicate object name "ab""#),
+        ),
+        ("the empty name twice", r#"{"a":7,"":1,"":2}"#, err(r#"duplicate object name """#)),
+        ("the empty name twice, first out of order", r#"{"":1,"":2}"#, err(r#"duplicate object name """#)),
+        ("an unknown name twice", r#"{"zz":1,"a":7,"zz":2}"#, err(r#"duplicate object name "zz""#)),
+        (
+            "a field in an inner object",
+            r#"{"a":7,"ab":{"a":1}}"#,
+            err("invalid type: map, expected u8 at /ab"),
+        ),
+        (
+            "a bad value after a field",
+            r#"{"ab":6,"a":"x"}"#,
+            err(r#"invalid type: string "x", expected u8 at /a"#),
+        ),
+    ];
+    for (what, text, want) in cases {
+        let describe = |r: Result<Odd, jet::Error>| r.map_err(|e| e.to_string());
+        let got = describe(jet::from_str::<Odd>(text));
+        match (&got, &want) {
+            (Ok(got), Ok(want)) => {
+                assert_eq!(got, want, "{what}");
+                assert_eq!(&serde_json::from_str::<Odd>(text).unwrap(), want, "{what}: serde_json");
+            }
+            (Err(got), Err(want)) => assert!(got.starts_with(want.as_str()), "{what}: {got}"),
+            _ => panic!("{what}: got {got:?}, want {want:?}"),
+        }
+        // Names cut by the window of an io::Read are read by the general step.
+        for seed in 0..8 {
+            let reader = Chunked { bytes: text.as_bytes(), rng: Rng(0x5EED ^ seed), min: 1, max: 6 };
+            assert_eq!(describe(jet::from_reader::<_, Odd>(reader)), got, "{what}: io::Read, seed {seed}");
+        }
+    }
+
+    // Past 64 fields the reader checks the names: a field twice is found wherever it falls,
+    // with a visitor that checks nothing itself.
+    #[derive(Debug)]
+    struct Wide(usize);
+    static FIELDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let fields =
+        FIELDS.get_or_init(|| (0..70).map(|i| &*Box::leak(format!("f{i}").into_boxed_str())).collect());
+    impl<'de> Deserialize<'de> for Wide {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Wide, D::Error> {
+            struct Count;
+            impl<'de> serde::de::Visitor<'de> for Count {
+                type Value = Wide;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a wide struct")
+                }
+                fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Wide, A::Error> {
+                    let mut n = 0;
+                    while map.next_key::<String>()?.is_some() {
+                        map.next_value::<serde::de::IgnoredAny>()?;
+                        n += 1;
+                    }
+                    Ok(Wide(n))
+                }
+            }
+            d.deserialize_struct("Wide", FIELDS.get().expect("set"), Count)
+        }
+    }
+    let object = |names: &[String]| {
+        let members: Vec<String> = names.iter().map(|n| format!("\"{n}\":0")).collect();
+        format!("{{{}}}", members.join(","))
+    };
+    let all: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+    assert_eq!(jet::from_str::<Wide>(&object(&all)).unwrap().0, 70);
+    for twice in [0, 3, 63, 64, 69] {
+        let mut names = all.clone();
+        names.push(all[twice].clone());
+        let err = jet::from_str::<Wide>(&object(&names)).unwrap_err();
+        assert_eq!(err.message().to_string(), format!("duplicate object name \"f{twice}\""), "{twice}");
+        let mut names = all[..=twice].to_vec();
+        names.insert(0, all[twice].clone());
+        assert!(jet::from_str::<Wide>(&object(&names)).is_err(), "{twice} first");
+    }
+}
+
 #[test]
 fn encode_errors_name_the_place() {
     let err = jet::to_string(&BTreeMap::from([("a", vec![1.0, f64::NAN])])).unwrap_err();
@@ -945,7 +1123,8 @@ fn unknown_and_case_insensitive_fields() {
     let fold = Options::default().match_case_insensitive_names(true);
     assert_eq!(fold.from_str::<Config>(folded).unwrap(), want);
     let err = fold.from_str::<Config>(r#"{"name": "x", "Name": "y", "maxSize": 3}"#).unwrap_err();
-    assert_eq!(err.to_string(), r#"duplicate object name "Name" at /Name (line 1, column 15, byte 14)"#);
+    // Pointed at like every duplicate name: at the object (here the top level).
+    assert_eq!(err.to_string(), r#"duplicate object name "Name" (line 1, column 15, byte 14)"#);
     let both = fold.clone().reject_unknown_fields(true);
     assert_eq!(both.from_str::<Config>(folded).unwrap(), want);
     assert!(both.from_str::<Config>(r#"{"NAME": "x", "maxsize": 3, "other": 1}"#).is_err());

@@ -1,6 +1,8 @@
 //! serde's access traits over a [`Deserializer`]: array elements, object members (with the
 //! struct field rules of [`Options`](crate::Options)), object names as keys, enum variants.
 
+use std::cell::Cell;
+
 use serde::de::{self, DeserializeSeed, Visitor};
 use serde::forward_to_deserialize_any;
 
@@ -8,7 +10,7 @@ use super::Deserializer;
 use crate::error::{Code, Error, Result};
 use crate::text::number::{self, Parsed, Wide};
 use crate::text::reader::Event;
-use crate::text::{Kind, Source};
+use crate::text::{string, Kind, Source};
 
 /// The elements of an array whose `[` was read. Reads the `]` when it returns `None`.
 pub(super) struct Seq<'a, I> {
@@ -40,15 +42,15 @@ impl<'de, I: Source<'de>> de::MapAccess<'de> for Map<'_, I> {
 
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if let Some(fields) = &mut self.fields {
+            return next_field(self.de, fields, seed);
+        }
         // At a name position the reader gives a name (checked not to be a duplicate) or `}`.
         let event = self.de.next_name()?;
         if event.kind == Kind::EndObject {
             return Ok(None);
         }
-        match &mut self.fields {
-            None => seed.deserialize(MapKey { de: &mut *self.de, event }).map(Some),
-            Some(fields) => fields.key(self.de, &event, seed).map(Some),
-        }
+        seed.deserialize(MapKey { de: &mut *self.de, event }).map(Some)
     }
 
     #[inline]
@@ -57,14 +59,51 @@ impl<'de, I: Source<'de>> de::MapAccess<'de> for Map<'_, I> {
     }
 }
 
-/// The fields of a struct being read, for `reject_unknown_fields` and
-/// `match_case_insensitive_names`.
+/// [`MapAccess::next_key_seed`](de::MapAccess::next_key_seed) for a struct.
+#[inline]
+fn next_field<'de, I: Source<'de>, K: DeserializeSeed<'de>>(
+    de: &mut Deserializer<I>,
+    fields: &mut Fields,
+    seed: K,
+) -> Result<Option<K::Value>> {
+    let step = match fields.expected() {
+        Some(field) => de.reader.next_name_expecting(field)?,
+        None => None,
+    };
+    let (event, matched) = match step {
+        Some((event, matched)) => (de.took(event), matched),
+        None => (de.next_name()?, false),
+    };
+    if event.kind == Kind::EndObject {
+        return Ok(None);
+    }
+    fields.key(de, &event, matched, seed).map(Some)
+}
+
+/// The fields of a struct being read: the duplicate check of its fields, unknown fields
+/// (`reject_unknown_fields`), case-insensitive matching (`match_case_insensitive_names`).
+///
+/// Names usually come in the order of the struct's fields (serde writes them so), so the field
+/// after the last one read is compared with the input's bytes first
+/// ([`Reader::next_name_expecting`](crate::text::Reader)): a name found that way is neither
+/// scanned nor checked against the object's other names by the reader. `seen` checks every
+/// field instead, by its index; the object's other names are not fields, so they cannot equal
+/// one.
 pub(super) struct Fields {
     names: &'static [&'static str],
     reject_unknown: bool,
     case_insensitive: bool,
-    /// With case-insensitive matching, the fields set so far (two names can set one field).
-    seen: Option<Vec<u64>>,
+    check_duplicates: bool,
+    /// The fields, of the first 64, whose names may be compared with the input's bytes
+    /// ([`plain_fields`]).
+    plain: u64,
+    /// The field expected next: the one after the last one read.
+    next: usize,
+    /// The fields set so far, of the first 64.
+    seen: u64,
+    /// The same for the others, with case-insensitive matching (two names can set one field).
+    /// Without it, the reader checks the names of fields past the 64th, never compared as bytes.
+    seen_more: Vec<u64>,
 }
 
 impl Fields {
@@ -74,41 +113,138 @@ impl Fields {
         case_insensitive: bool,
         allow_duplicates: bool,
     ) -> Fields {
-        let seen = (case_insensitive && !allow_duplicates).then(|| vec![0; names.len().div_ceil(64)]);
-        Fields { names, reject_unknown, case_insensitive, seen }
+        Fields {
+            names,
+            reject_unknown,
+            case_insensitive,
+            check_duplicates: !allow_duplicates,
+            plain: plain_fields(names),
+            next: 0,
+            seen: 0,
+            seen_more: Vec::new(),
+        }
     }
 
-    /// Deserializes the name just read as a field identifier.
-    fn key<'de, I: Source<'de>, K: DeserializeSeed<'de>>(
+    /// The name of the field expected next, when it may be compared with the input's bytes.
+    #[inline(always)]
+    pub(super) fn expected(&self) -> Option<&'static [u8]> {
+        let i = self.next;
+        if i < 64 && self.plain & (1 << i) != 0 {
+            Some(self.names.get(i)?.as_bytes())
+        } else {
+            None
+        }
+    }
+
+    /// Deserializes the name just read as a field identifier; `matched` when the reader found
+    /// it equal to [`expected`](Fields::expected).
+    #[inline]
+    pub(super) fn key<'de, I: Source<'de>, K: DeserializeSeed<'de>>(
         &mut self,
+        de: &mut Deserializer<I>,
+        event: &Event,
+        matched: bool,
+        seed: K,
+    ) -> Result<K::Value> {
+        let i = if matched {
+            self.next
+        } else {
+            match self.find(de.reader.event_text(event).0) {
+                Some(i) => i,
+                None => return self.unknown(de, event, seed),
+            }
+        };
+        if self.check_duplicates && self.set(i) {
+            return Err(self.duplicate(de, event));
+        }
+        self.next = i + 1;
+        // The field's own name: what the struct's visitor matches.
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(self.names[i]))
+    }
+
+    /// The index of the field named `text`.
+    fn find(&self, text: &str) -> Option<usize> {
+        match self.names.iter().position(|&f| f == text) {
+            Some(i) => Some(i),
+            None if self.case_insensitive => self.names.iter().position(|&f| eq_ignore_case(f, text)),
+            None => None,
+        }
+    }
+
+    /// Marks field `i` set; true when it already was.
+    #[inline(always)]
+    fn set(&mut self, i: usize) -> bool {
+        if i < 64 {
+            let was = self.seen & (1 << i) != 0;
+            self.seen |= 1 << i;
+            return was;
+        }
+        if !self.case_insensitive {
+            return false;
+        }
+        let (word, bit) = (i / 64 - 1, 1u64 << (i % 64));
+        if self.seen_more.len() <= word {
+            self.seen_more.resize(word + 1, 0);
+        }
+        let was = self.seen_more[word] & bit != 0;
+        self.seen_more[word] |= bit;
+        was
+    }
+
+    /// A name that is not a field: an error with `reject_unknown_fields`, else the struct's
+    /// visitor sees it (and ignores it, or keeps it for a flattened field).
+    #[cold]
+    fn unknown<'de, I: Source<'de>, K: DeserializeSeed<'de>>(
+        &self,
         de: &mut Deserializer<I>,
         event: &Event,
         seed: K,
     ) -> Result<K::Value> {
-        let text = de.reader.event_text(event).0;
-        let found = match self.names.iter().position(|&f| f == text) {
-            Some(i) => Some(i),
-            None if self.case_insensitive => self.names.iter().position(|&f| eq_ignore_case(f, text)),
-            None => None,
-        };
-        let Some(i) = found else {
-            if self.reject_unknown {
-                let err: Error = de::Error::unknown_field(text, self.names);
-                return Err(de.fix(err));
-            }
-            return seed.deserialize(MapKey { de, event: *event });
-        };
-        if let Some(seen) = &mut self.seen {
-            let (word, bit) = (i / 64, 1u64 << (i % 64));
-            if seen[word] & bit != 0 {
-                let code = Code::DuplicateName(text.into());
-                return Err(de.reader.error_near(code, de.last));
-            }
-            seen[word] |= bit;
+        if self.reject_unknown {
+            let text = de.reader.event_text(event).0;
+            let err: Error = de::Error::unknown_field(text, self.names);
+            return Err(de.fix(err));
         }
-        // The field's own name: what the struct's visitor matches.
-        seed.deserialize(de::value::BorrowedStrDeserializer::new(self.names[i]))
+        seed.deserialize(MapKey { de, event: *event })
     }
+
+    /// The error for a field set twice, as the reader reports a duplicate name.
+    #[cold]
+    fn duplicate<'de, I: Source<'de>>(&self, de: &mut Deserializer<I>, event: &Event) -> Error {
+        let text: Box<str> = de.reader.event_text(event).0.into();
+        de.reader.duplicate_name(text, event.start)
+    }
+}
+
+/// Which of the first 64 of `names` are [plain](string::is_plain), so that input bytes equal to
+/// one are that name's whole string. Kept per list of names (a struct's, which is static) in a
+/// small cache per thread: a struct read many times is looked at once.
+fn plain_fields(names: &'static [&'static str]) -> u64 {
+    const SLOTS: usize = 16;
+    thread_local! {
+        static CACHE: [Cell<(usize, u64)>; SLOTS] = const { [const { Cell::new((0, 0)) }; SLOTS] };
+    }
+    let key = names.as_ptr() as usize ^ names.len();
+    let compute = || {
+        names
+            .iter()
+            .take(64)
+            .enumerate()
+            .fold(0, |mask, (i, name)| mask | u64::from(string::is_plain(name)) << i)
+    };
+    CACHE
+        .try_with(|cache| {
+            let slot = &cache[(key >> 4 ^ key >> 10) % SLOTS];
+            match slot.get() {
+                (k, mask) if k == key => mask,
+                _ => {
+                    let mask = compute();
+                    slot.set((key, mask));
+                    mask
+                }
+            }
+        })
+        .unwrap_or_else(|_| compute())
 }
 
 /// Equal ignoring case: ASCII quickly, other text by simple lowercase mapping.

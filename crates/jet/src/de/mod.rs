@@ -618,15 +618,13 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         let result = match event.kind {
             Kind::BeginObject => {
                 let flags = self.flags;
-                let fields = (flags.reject_unknown_fields || flags.case_insensitive).then(|| {
-                    Fields::new(
-                        fields,
-                        flags.reject_unknown_fields,
-                        flags.case_insensitive,
-                        flags.allow_duplicate_names,
-                    )
-                });
-                self.visit_object(visitor, fields)
+                let fields = Fields::new(
+                    fields,
+                    flags.reject_unknown_fields,
+                    flags.case_insensitive,
+                    flags.allow_duplicate_names,
+                );
+                self.visit_object(visitor, Some(fields))
             }
             // As in serde_json: a struct may be written as the array of its fields' values.
             Kind::BeginArray => self.visit_array(visitor),

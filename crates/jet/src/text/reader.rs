@@ -451,6 +451,39 @@ impl<I: Input> Reader<I> {
         Ok(Some(event))
     }
 
+    /// [`next_name_event`](Reader::next_name_event) for a struct whose next field is probably
+    /// `field`, a name with no `"`, `\` or control byte. When the name in the input is exactly
+    /// `field`, its bytes are compared and not scanned, and it is recorded without the check
+    /// against the object's other names: the caller checks the struct's fields itself. The
+    /// flag is true then. Any other name is read and checked as by `next_name_event`.
+    #[inline(always)]
+    pub(crate) fn next_name_expecting(&mut self, field: &[u8]) -> Result<Option<(Event, bool)>> {
+        let entry = self.state.entry();
+        if self.peeked.is_some() || !entry.is_object() || entry.after_name() {
+            return Ok(None);
+        }
+        let Some(c) = self.skip_ws()? else { return Ok(None) };
+        if !self.member_start(c, entry)? {
+            let event = self.end_event(Kind::EndObject);
+            self.pos = event.end;
+            return Ok(Some((event, false)));
+        }
+        let (start, window) = (self.pos, self.input.window());
+        let end = start + field.len() + 2;
+        let matched = field.len() + 2 <= self.max_string
+            && window.get(end - 1) == Some(&b'"')
+            && string::eq_short(&window[start + 1..end - 1], field);
+        let event = if matched {
+            self.state.start_value();
+            self.state.names.add_unchecked(start + 1, end - 1);
+            Event { kind: Kind::String, start, end, flags: 0, name: true }
+        } else {
+            self.string_event(true)?
+        };
+        self.pos = event.end;
+        Ok(Some((event, matched)))
+    }
+
     /// [`next_event_parsed`](Reader::next_event_parsed) for a number target (the typed layer's
     /// integers and floats): the step without the dispatch on the token's first byte. When the
     /// next token is not a number it stays peeked, and `None` tells the caller to take the
@@ -975,6 +1008,14 @@ impl<I: Input> Reader<I> {
         let (start, end) = (event.start + 1, event.end - 1);
         let name = string::decoded(&window[start..end], event.flags);
         Err(self.error_at(Code::DuplicateName(name), event.start, At::Name))
+    }
+
+    /// The error for the duplicate object name `name` (decoded) whose string starts at window
+    /// index `start`, as the reader reports one: for the typed layer, which checks struct
+    /// fields itself.
+    #[cold]
+    pub(crate) fn duplicate_name(&self, name: Box<str>, start: usize) -> Error {
+        self.error_at(Code::DuplicateName(name), start, At::Name)
     }
 
     /// Makes the window hold `n` bytes from `pos` when the input has them, so an error can

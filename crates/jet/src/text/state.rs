@@ -592,6 +592,18 @@ impl Names {
         self.add_checked(rec, source)
     }
 
+    /// [`add_borrowed`](Names::add_borrowed) without the duplicate check, for a name that the
+    /// caller checks itself (a struct field, by its index: see `de::access::Fields`). The name
+    /// is recorded for pointers only: the object's other names are not fields of the struct,
+    /// so none equals it. Its fingerprint is not taken (a search compares the bytes of names
+    /// whose fingerprints match, so a wrong one costs at most a compare).
+    #[inline(always)]
+    pub(crate) fn add_unchecked(&mut self, start: usize, end: usize) {
+        let rec = Rec { at: start, len: end - start, print: 0 };
+        self.forget_if_allowed();
+        self.recs.push(rec);
+    }
+
     /// Adds the name that `write` appends to the names' own buffer. `source` is the input that
     /// borrowed names point into. False when the object already has a member of that name.
     #[inline]

@@ -352,6 +352,32 @@ pub(crate) fn needs_no_escape(text: &str) -> bool {
     none_escaped(text.as_bytes(), &ESCAPE_HTML)
 }
 
+/// True when `text` stands as it is between the quotes of a JSON string: no `"`, `\` or
+/// control character, so that input bytes equal to it are that string's whole text.
+#[inline]
+pub(crate) fn is_plain(text: &str) -> bool {
+    none_escaped(text.as_bytes(), &ESCAPE)
+}
+
+/// `a == b` for the short strings that object names mostly are: two overlapping loads of each
+/// from 4 bytes on, rather than a call to `memcmp`.
+#[inline(always)]
+pub(crate) fn eq_short(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8 bytes"));
+    let half = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().expect("4 bytes"));
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
+    }
+}
+
 /// True when `table` escapes none of `bytes` (one pass, no branch per byte).
 #[inline]
 fn none_escaped(bytes: &[u8], table: &[u8; 256]) -> bool {
@@ -425,6 +451,43 @@ pub(crate) fn can_copy_raw(raw: &[u8], flags: u8, html: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `eq_short` against `==` at every length its loads treat differently, with one byte
+    /// changed at every place in turn, and for slices of different lengths.
+    #[test]
+    fn eq_short_is_slice_equality() {
+        for len in 0..=40 {
+            let a: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            assert!(eq_short(&a, &a.clone()), "{len}");
+            for at in 0..len {
+                let mut b = a.clone();
+                b[at] ^= 0x20;
+                assert!(!eq_short(&a, &b), "{len} at {at}");
+            }
+            assert!(!eq_short(&a, &a[..len.saturating_sub(1)]) || len == 0, "{len} shorter");
+            let mut longer = a.clone();
+            longer.push(b'"');
+            assert!(!eq_short(&a, &longer), "{len} longer");
+        }
+    }
+
+    #[test]
+    fn plain_names() {
+        let cases: &[(&str, bool)] = &[
+            ("", true),
+            ("name", true),
+            ("été", true),
+            ("<&>", true),
+            ("quote\"d", false),
+            ("back\\slash", false),
+            ("tab\t", false),
+            ("nul\u{0}", false),
+            ("del\u{7f}", true),
+        ];
+        for &(name, plain) in cases {
+            assert_eq!(is_plain(name), plain, "{name:?}");
+        }
+    }
 
     fn decode(json: &str, allow_invalid: bool) -> Result<String, String> {
         let bytes = json.as_bytes();
