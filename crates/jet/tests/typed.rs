@@ -695,6 +695,61 @@ fn struct_fields_compared_as_bytes_read_as_the_general_step_reads_them() {
         }
     }
 
+    // Which fields may be compared as bytes is kept per list of fields, in a cache: many
+    // lists read by turns (lists inside one another among them) must each keep their own.
+    struct Keys(&'static [&'static str]);
+    impl<'de> serde::de::DeserializeSeed<'de> for Keys {
+        type Value = Vec<String>;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<String>, D::Error> {
+            struct Collect;
+            impl<'de> serde::de::Visitor<'de> for Collect {
+                type Value = Vec<String>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a struct")
+                }
+                fn visit_map<A: serde::de::MapAccess<'de>>(
+                    self,
+                    mut map: A,
+                ) -> Result<Vec<String>, A::Error> {
+                    let mut keys = Vec::new();
+                    while let Some(key) = map.next_key::<String>()? {
+                        map.next_value::<serde::de::IgnoredAny>()?;
+                        keys.push(key);
+                    }
+                    Ok(keys)
+                }
+            }
+            d.deserialize_struct("Keys", self.0, Collect)
+        }
+    }
+    let read = |fields: &'static [&'static str], text: &str| {
+        let mut de = jet::Deserializer::from_str(text);
+        serde::de::DeserializeSeed::deserialize(Keys(fields), &mut de).map_err(|e| e.to_string())
+    };
+    let all: &'static [&'static str] = Box::leak(
+        (0..300)
+            .map(|i| {
+                &*Box::leak(if i % 3 == 0 { format!("q\"{i}") } else { format!("p{i}") }.into_boxed_str())
+            })
+            .collect(),
+    );
+    for round in 0..3 {
+        for start in 0..all.len() - 1 {
+            for fields in [&all[start..], &all[start..start + 2]] {
+                let first = fields[0];
+                let json = serde_json::to_string(first).unwrap();
+                assert_eq!(
+                    read(fields, &format!("{{{json}:1}}")),
+                    Ok(vec![first.to_owned()]),
+                    "{round} {start}"
+                );
+                // The unescaped form of a name that needs escaping ends the string early.
+                let raw = format!("{{\"{first}\":1}}");
+                assert_eq!(read(fields, &raw).is_err(), first.contains('"'), "{round} {start}: {raw}");
+            }
+        }
+    }
+
     // Past 64 fields the reader checks the names: a field twice is found wherever it falls,
     // with a visitor that checks nothing itself.
     #[derive(Debug)]

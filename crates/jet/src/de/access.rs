@@ -218,13 +218,17 @@ impl Fields {
 
 /// Which of the first 64 of `names` are [plain](string::is_plain), so that input bytes equal to
 /// one are that name's whole string. Kept per list of names (a struct's, which is static) in a
-/// small cache per thread: a struct read many times is looked at once.
+/// cache per thread, so that a struct read many times is looked at once: two ways of 64 sets,
+/// so that structs read by turns (a list of users in a list of posts) do not evict each other.
 fn plain_fields(names: &'static [&'static str]) -> u64 {
-    const SLOTS: usize = 16;
+    const SETS: usize = 64;
+    /// A list of names by its address and length (a list may start inside another), and its
+    /// mask.
+    type Way = Cell<(usize, usize, u64)>;
+    const EMPTY: Way = Cell::new((0, 0, 0));
     thread_local! {
-        static CACHE: [Cell<(usize, u64)>; SLOTS] = const { [const { Cell::new((0, 0)) }; SLOTS] };
+        static CACHE: [[Way; 2]; SETS] = const { [const { [EMPTY, EMPTY] }; SETS] };
     }
-    let key = names.as_ptr() as usize ^ names.len();
     let compute = || {
         names
             .iter()
@@ -232,14 +236,23 @@ fn plain_fields(names: &'static [&'static str]) -> u64 {
             .enumerate()
             .fold(0, |mask, (i, name)| mask | u64::from(string::is_plain(name)) << i)
     };
+    let (at, len) = (names.as_ptr() as usize, names.len());
+    let set = ((at ^ len) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SETS.trailing_zeros());
     CACHE
         .try_with(|cache| {
-            let slot = &cache[(key >> 4 ^ key >> 10) % SLOTS];
-            match slot.get() {
-                (k, mask) if k == key => mask,
-                _ => {
+            let [first, second] = &cache[set as usize];
+            match (first.get(), second.get()) {
+                ((a, l, mask), _) if (a, l) == (at, len) => mask,
+                (recent, (a, l, mask)) if (a, l) == (at, len) => {
+                    // The most recently used first: it is found with one compare.
+                    first.set((a, l, mask));
+                    second.set(recent);
+                    mask
+                }
+                (recent, _) => {
                     let mask = compute();
-                    slot.set((key, mask));
+                    first.set((at, len, mask));
+                    second.set(recent);
                     mask
                 }
             }

@@ -170,6 +170,14 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         }
     }
 
+    /// [`next_number`](Deserializer::next_number) for the `{` of a struct or map target
+    /// (`object`), or the `[` of a sequence; `None` for any other token, left to be read by
+    /// the general step.
+    #[inline(always)]
+    fn next_open(&mut self, object: bool) -> Result<Option<Event>> {
+        Ok(self.reader.next_open_event(object)?.map(|event| self.took(event)))
+    }
+
     /// [`next_number`](Deserializer::next_number) for a `bool` target.
     #[inline(always)]
     fn next_bool(&mut self, exp: &dyn Expected) -> Result<Event> {
@@ -252,7 +260,19 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         visitor: V,
         ty: Option<&'static str>,
     ) -> Result<V::Value> {
-        match self.reader.number_value(event) {
+        self.visit_scalar(event, self.reader.number_value(event), visitor, ty)
+    }
+
+    /// [`visit_number`](Deserializer::visit_number) with the number's value already taken.
+    #[inline]
+    fn visit_scalar<V: Visitor<'de>>(
+        &self,
+        event: &Event,
+        scalar: Scalar,
+        visitor: V,
+        ty: Option<&'static str>,
+    ) -> Result<V::Value> {
+        match scalar {
             Scalar::U64(v) => visitor.visit_u64(v),
             // `-0` where any value goes keeps its sign, as a float (as in serde_json).
             Scalar::I64(0) if ty.is_none() => visitor.visit_f64(-0.0),
@@ -403,8 +423,25 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     /// Reads the next number for an integer target named `ty`.
     #[inline]
     fn integer<V: Visitor<'de>>(&mut self, visitor: V, ty: &'static str) -> Result<V::Value> {
-        let event = self.next_number(&visitor)?;
-        self.visit_number(&event, visitor, Some(ty)).map_err(|e| self.fix(e))
+        let Some((event, scalar)) = self.next_integer()? else {
+            return Err(self.not_expected(&visitor));
+        };
+        self.visit_scalar(&event, scalar, visitor, Some(ty)).map_err(|e| self.fix(e))
+    }
+
+    /// The next token when it is a number, with its value: the step of every integer target.
+    /// One copy for them all, out of line: inlined into each, the number's scan made the code
+    /// of a struct with fields of several integer types several times the size, and a small
+    /// document's decoding spent more time on fetching code than on running it.
+    #[inline(never)]
+    fn next_integer(&mut self) -> Result<Option<(Event, Scalar)>> {
+        match self.reader.next_number_event()? {
+            Some(event) => {
+                let event = self.took(event);
+                Ok(Some((event, self.reader.number_value(&event))))
+            }
+            None => Ok(None),
+        }
     }
 
     /// Reads the next number for a 128-bit integer target.
@@ -580,9 +617,8 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next()?;
-        if event.kind != Kind::BeginArray {
-            return Err(self.wrong_kind(&event, &visitor));
+        if self.next_open(false)?.is_none() {
+            return Err(self.not_expected(&visitor));
         }
         self.visit_array(visitor).map_err(|e| self.fix(e))
     }
@@ -601,9 +637,8 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next()?;
-        if event.kind != Kind::BeginObject {
-            return Err(self.wrong_kind(&event, &visitor));
+        if self.next_open(true)?.is_none() {
+            return Err(self.not_expected(&visitor));
         }
         self.visit_object(visitor, None).map_err(|e| self.fix(e))
     }
@@ -614,7 +649,10 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let event = self.next()?;
+        let event = match self.next_open(true)? {
+            Some(event) => event,
+            None => self.next()?,
+        };
         let result = match event.kind {
             Kind::BeginObject => {
                 let flags = self.flags;

@@ -526,6 +526,25 @@ impl<I: Input> Reader<I> {
         Ok(Some(event))
     }
 
+    /// [`next_number_event`](Reader::next_number_event) for the `{` of a struct or map
+    /// target (`object`), or the `[` of a sequence: opens it.
+    #[inline(always)]
+    pub(crate) fn next_open_event(&mut self, object: bool) -> Result<Option<Event>> {
+        let open = if object { b'{' } else { b'[' };
+        if !self.next_value_starts(|c| c == open)? {
+            return Ok(None);
+        }
+        let start = self.pos;
+        self.state.start_value();
+        if !self.state.push(object) {
+            let max = self.state.max_depth();
+            return Err(self.error_at(Code::TooDeep(max), start, At::Current));
+        }
+        let kind = if object { Kind::BeginObject } else { Kind::BeginArray };
+        self.pos = start + 1;
+        Ok(Some(Event { kind, start, end: start + 1, flags: 0, name: false }))
+    }
+
     /// Takes the grammar step to the next token and tells whether it is a value whose first
     /// byte (at `pos`) passes `starts`; if not, the token stays peeked (at the end of input
     /// there is none).
