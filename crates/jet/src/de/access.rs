@@ -225,9 +225,8 @@ fn plain_fields(names: &'static [&'static str]) -> u64 {
     /// A list of names by its address and length (a list may start inside another), and its
     /// mask.
     type Way = Cell<(usize, usize, u64)>;
-    const EMPTY: Way = Cell::new((0, 0, 0));
     thread_local! {
-        static CACHE: [[Way; 2]; SETS] = const { [const { [EMPTY, EMPTY] }; SETS] };
+        static CACHE: [[Way; 2]; SETS] = const { [const { [const { Cell::new((0, 0, 0)) }; 2] }; SETS] };
     }
     let compute = || {
         names
