@@ -160,6 +160,31 @@ fn words_inline<const WORDS: usize>(bytes: &[u8], start: usize) -> Result<(usize
     Err((at, high))
 }
 
+/// True when `bytes`, a short string's text, hold no `"`, `\` or control byte: a word at a time
+/// where there are eight bytes (the last word overlapping the one before), two overlapping
+/// halves from four bytes, one byte at a time below that. For the writer's names and short
+/// values, where a byte-by-byte table pass cost more than the copy it decides.
+#[inline]
+pub(crate) fn is_plain_short(bytes: &[u8]) -> bool {
+    let n = bytes.len();
+    let special = if n >= 8 {
+        let mut special = swar::specials(load_u64(bytes, n - 8));
+        let mut at = 0;
+        while at + 8 < n {
+            special |= swar::specials(load_u64(bytes, at));
+            at += 8;
+        }
+        special
+    } else if n >= 4 {
+        // The two halves in one word: the specials of each half are found within it.
+        let half = |at: usize| u64::from(u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")));
+        swar::specials(half(0) | half(n - 4) << 32)
+    } else {
+        return bytes.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\');
+    };
+    special == 0
+}
+
 /// The index of the first `"`, `\` or control byte in `word` (in memory order), if any.
 #[inline(always)]
 fn first_special(word: u64) -> Option<usize> {

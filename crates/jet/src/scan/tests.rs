@@ -498,3 +498,24 @@ fn prefix_xor_matches_reference() {
         }
     }
 }
+
+/// The writer's short-string check against a byte-by-byte reference: every length up to 40,
+/// each special byte (and each byte value) at every place, over plain ASCII and over UTF-8.
+#[test]
+fn is_plain_short_matches_reference_at_every_offset() {
+    let reference = |bytes: &[u8]| bytes.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\');
+    for fill in ["abcdefghijklmnopqrstuvwxyz0123456789ABCD", "ééééééééééééééééééééééééééééééééééééééé"]
+    {
+        for len in 0..=40 {
+            let base = &fill.as_bytes()[..len];
+            assert_eq!(super::is_plain_short(base), reference(base), "{len}");
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut bytes = base.to_vec();
+                    bytes[at] = b;
+                    assert_eq!(super::is_plain_short(&bytes), reference(&bytes), "{len} at {at}: {b:#x}");
+                }
+            }
+        }
+    }
+}

@@ -396,7 +396,7 @@ pub(crate) fn escape(text: &str, out: &mut Vec<u8>, html: bool) {
         escape_with(bytes, out, &ESCAPE_HTML);
     } else if bytes.len() < 32 {
         // Short text (names, mostly): one table pass, then one copy when nothing needs escaping.
-        if none_escaped(bytes, &ESCAPE) {
+        if scan::is_plain_short(bytes) {
             out.extend_from_slice(bytes);
         } else {
             escape_with(bytes, out, &ESCAPE);
