@@ -437,18 +437,27 @@ impl<I: Input> Reader<I> {
     /// input: the caller then takes the general step.
     #[inline(always)]
     pub(crate) fn next_name_event(&mut self) -> Result<Option<Event>> {
+        let event = match self.at_member()? {
+            None => return Ok(None),
+            Some(true) => self.string_event(true)?,
+            Some(false) => self.end_event(Kind::EndObject),
+        };
+        self.pos = event.end;
+        Ok(Some(event))
+    }
+
+    /// The grammar step of [`next_name_event`](Reader::next_name_event) and
+    /// [`next_name_expecting`](Reader::next_name_expecting): consumes a `,` and positions at
+    /// the name (true) or at the `}` (false); `None`, having read nothing, when the reader is
+    /// not where a name or `}` comes (or a token is peeked) and at the end of input.
+    #[inline(always)]
+    fn at_member(&mut self) -> Result<Option<bool>> {
         let entry = self.state.entry();
         if self.peeked.is_some() || !entry.is_object() || entry.after_name() {
             return Ok(None);
         }
         let Some(c) = self.skip_ws()? else { return Ok(None) };
-        let event = if self.member_start(c, entry)? {
-            self.string_event(true)?
-        } else {
-            self.end_event(Kind::EndObject)
-        };
-        self.pos = event.end;
-        Ok(Some(event))
+        self.member_start(c, entry).map(Some)
     }
 
     /// [`next_name_event`](Reader::next_name_event) for a struct whose next field is probably
@@ -458,15 +467,14 @@ impl<I: Input> Reader<I> {
     /// flag is true then. Any other name is read and checked as by `next_name_event`.
     #[inline(always)]
     pub(crate) fn next_name_expecting(&mut self, field: &[u8]) -> Result<Option<(Event, bool)>> {
-        let entry = self.state.entry();
-        if self.peeked.is_some() || !entry.is_object() || entry.after_name() {
-            return Ok(None);
-        }
-        let Some(c) = self.skip_ws()? else { return Ok(None) };
-        if !self.member_start(c, entry)? {
-            let event = self.end_event(Kind::EndObject);
-            self.pos = event.end;
-            return Ok(Some((event, false)));
+        match self.at_member()? {
+            None => return Ok(None),
+            Some(true) => {}
+            Some(false) => {
+                let event = self.end_event(Kind::EndObject);
+                self.pos = event.end;
+                return Ok(Some((event, false)));
+            }
         }
         let (start, window) = (self.pos, self.input.window());
         let end = start + field.len() + 2;
@@ -534,15 +542,22 @@ impl<I: Input> Reader<I> {
         if !self.next_value_starts(|c| c == open)? {
             return Ok(None);
         }
-        let start = self.pos;
+        let event = self.open_event(object, self.pos)?;
+        self.pos = event.end;
+        Ok(Some(event))
+    }
+
+    /// Opens the object (`object`) or array whose `{` or `[` is at `start` (`pos`), within the
+    /// depth limit.
+    #[inline(always)]
+    fn open_event(&mut self, object: bool, start: usize) -> Result<Event> {
         self.state.start_value();
         if !self.state.push(object) {
             let max = self.state.max_depth();
             return Err(self.error_at(Code::TooDeep(max), start, At::Current));
         }
         let kind = if object { Kind::BeginObject } else { Kind::BeginArray };
-        self.pos = start + 1;
-        Ok(Some(Event { kind, start, end: start + 1, flags: 0, name: false }))
+        Ok(Event { kind, start, end: start + 1, flags: 0, name: false })
     }
 
     /// Takes the grammar step to the next token and tells whether it is a value whose first
@@ -578,16 +593,7 @@ impl<I: Input> Reader<I> {
             Next::Value(c, at) => match c {
                 b'"' => self.string_event(false)?,
                 b'-' | b'0'..=b'9' => self.number_event::<PARSE>()?,
-                b'{' | b'[' => {
-                    let object = c == b'{';
-                    self.state.start_value();
-                    if !self.state.push(object) {
-                        let max = self.state.max_depth();
-                        return Err(self.error_at(Code::TooDeep(max), start, At::Current));
-                    }
-                    let kind = if object { Kind::BeginObject } else { Kind::BeginArray };
-                    Event { kind, start, end: start + 1, flags: 0, name: false }
-                }
+                b'{' | b'[' => self.open_event(c == b'{', start)?,
                 b't' | b'f' | b'n' => self.literal_event(c)?,
                 _ => return Err(self.bad_value(at)),
             },
@@ -1026,12 +1032,11 @@ impl<I: Input> Reader<I> {
         }
         let (start, end) = (event.start + 1, event.end - 1);
         let name = string::decoded(&window[start..end], event.flags);
-        Err(self.error_at(Code::DuplicateName(name), event.start, At::Name))
+        Err(self.duplicate_name(name, event.start))
     }
 
     /// The error for the duplicate object name `name` (decoded) whose string starts at window
-    /// index `start`, as the reader reports one: for the typed layer, which checks struct
-    /// fields itself.
+    /// index `start`: the reader's, and the typed layer's (which checks struct fields itself).
     #[cold]
     pub(crate) fn duplicate_name(&self, name: Box<str>, start: usize) -> Error {
         self.error_at(Code::DuplicateName(name), start, At::Name)
