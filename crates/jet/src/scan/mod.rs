@@ -160,29 +160,66 @@ fn words_inline<const WORDS: usize>(bytes: &[u8], start: usize) -> Result<(usize
     Err((at, high))
 }
 
-/// True when `bytes`, a short string's text, hold no `"`, `\` or control byte: a word at a time
-/// where there are eight bytes (the last word overlapping the one before), two overlapping
-/// halves from four bytes, one byte at a time below that. For the writer's names and short
-/// values, where a byte-by-byte table pass cost more than the copy it decides.
+/// Appends `bytes`, a short string's text (fewer than 32 bytes), to `out` when it holds no `"`,
+/// `\` or control byte, and says whether it did (else `out` is unchanged). For the writer's
+/// names and short values: the check and the copy are the same few word loads and stores, with
+/// no loop and no call whose trip count or size class depends on the length (a `memcpy` of a
+/// few bytes, and a loop of one to three words, each mispredicted on text of mixed lengths).
+///
+/// From eight bytes: four words at 0, 8, 16 and `len - 8`, each start capped at `len - 8` (the
+/// last word overlaps the ones before, and short texts load some words twice); from four: two
+/// overlapping halves; below four, a byte at a time.
 #[inline]
-pub(crate) fn is_plain_short(bytes: &[u8]) -> bool {
+pub(crate) fn push_plain_short(bytes: &[u8], out: &mut Vec<u8>) -> bool {
     let n = bytes.len();
-    let special = if n >= 8 {
-        let mut special = swar::specials(load_u64(bytes, n - 8));
-        let mut at = 0;
-        while at + 8 < n {
-            special |= swar::specials(load_u64(bytes, at));
-            at += 8;
+    debug_assert!(n < 32, "a short text");
+    if n >= 8 {
+        let last = n - 8;
+        let at = [0, 8.min(last), 16.min(last), last];
+        let words = at.map(|k| load_u64(bytes, k));
+        if words.iter().fold(0, |special, &w| special | swar::specials(w)) != 0 {
+            return false;
         }
-        special
-    } else if n >= 4 {
+        out.reserve(n);
+        let len = out.len();
+        // SAFETY: `out` has room for `n` more bytes past `len` (reserved above), and every
+        // store is of 8 bytes at `len + k` with `k <= n - 8`. The four words are the bytes of
+        // `bytes` at those places, so every byte of `len..len + n` is written (0..8 by the
+        // first word, up to `n` by the last, the rest by words that overlap them) with the
+        // byte of `bytes` at its place, before `set_len` exposes them.
+        unsafe {
+            let dst = out.as_mut_ptr().add(len);
+            for (k, w) in at.into_iter().zip(words) {
+                dst.add(k).cast::<[u8; 8]>().write_unaligned(w.to_le_bytes());
+            }
+            out.set_len(len + n);
+        }
+        return true;
+    }
+    if n >= 4 {
         // The two halves in one word: the specials of each half are found within it.
-        let half = |at: usize| u64::from(u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")));
-        swar::specials(half(0) | half(n - 4) << 32)
-    } else {
-        return bytes.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\');
-    };
-    special == 0
+        let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let (first, second) = (half(0), half(n - 4));
+        if swar::specials(u64::from(first) | u64::from(second) << 32) != 0 {
+            return false;
+        }
+        out.reserve(n);
+        let len = out.len();
+        // SAFETY: as above, with two 4-byte stores at `len` and `len + n - 4` that cover
+        // `len..len + n` (reserved) with the bytes of `bytes` at their places.
+        unsafe {
+            let dst = out.as_mut_ptr().add(len);
+            dst.cast::<[u8; 4]>().write_unaligned(first.to_le_bytes());
+            dst.add(n - 4).cast::<[u8; 4]>().write_unaligned(second.to_le_bytes());
+            out.set_len(len + n);
+        }
+        return true;
+    }
+    if !bytes.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\') {
+        return false;
+    }
+    out.extend_from_slice(bytes);
+    true
 }
 
 /// The index of the first `"`, `\` or control byte in `word` (in memory order), if any.

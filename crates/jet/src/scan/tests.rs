@@ -499,21 +499,35 @@ fn prefix_xor_matches_reference() {
     }
 }
 
-/// The writer's short-string check against a byte-by-byte reference: every length up to 40,
-/// each special byte (and each byte value) at every place, over plain ASCII and over UTF-8.
+/// The writer's short-string check and copy against a byte-by-byte reference: every length
+/// below 32, each byte value at every place, over plain ASCII and over UTF-8, appended to
+/// output that is empty, or holds some bytes, or has no spare room.
 #[test]
-fn is_plain_short_matches_reference_at_every_offset() {
+fn push_plain_short_matches_reference_at_every_offset() {
     let reference = |bytes: &[u8]| bytes.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\');
+    let check = |bytes: &[u8], what: &str| {
+        for before in [&b""[..], b"[\"", b"0123456789abcdefghijklmnopqrstuvwxyz"] {
+            let mut out = before.to_vec();
+            out.shrink_to_fit();
+            let pushed = super::push_plain_short(bytes, &mut out);
+            assert_eq!(pushed, reference(bytes), "{what}");
+            let mut expected = before.to_vec();
+            if pushed {
+                expected.extend_from_slice(bytes);
+            }
+            assert_eq!(out, expected, "{what}");
+        }
+    };
     for fill in ["abcdefghijklmnopqrstuvwxyz0123456789ABCD", "ééééééééééééééééééééééééééééééééééééééé"]
     {
-        for len in 0..=40 {
+        for len in 0..32 {
             let base = &fill.as_bytes()[..len];
-            assert_eq!(super::is_plain_short(base), reference(base), "{len}");
+            check(base, &format!("{len}"));
             for at in 0..len {
                 for b in 0..=255u8 {
                     let mut bytes = base.to_vec();
                     bytes[at] = b;
-                    assert_eq!(super::is_plain_short(&bytes), reference(&bytes), "{len} at {at}: {b:#x}");
+                    check(&bytes, &format!("{len} at {at}: {b:#x}"));
                 }
             }
         }

@@ -395,10 +395,9 @@ pub(crate) fn escape(text: &str, out: &mut Vec<u8>, html: bool) {
     if html {
         escape_with(bytes, out, &ESCAPE_HTML);
     } else if bytes.len() < 32 {
-        // Short text (names, mostly): one check, then one copy when nothing needs escaping.
-        if scan::is_plain_short(bytes) {
-            out.extend_from_slice(bytes);
-        } else {
+        // Short text (names, mostly): checked and copied in the same few words when nothing
+        // needs escaping.
+        if !scan::push_plain_short(bytes, out) {
             escape_with(bytes, out, &ESCAPE);
         }
     } else {
