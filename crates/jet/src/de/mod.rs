@@ -435,7 +435,7 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     /// document's decoding spent more time on fetching code than on running it.
     #[inline(never)]
     fn next_integer(&mut self) -> Result<Option<(Event, Scalar)>> {
-        match self.reader.next_number_event()? {
+        match self.reader.next_integer_event()? {
             Some(event) => {
                 let event = self.took(event);
                 Ok(Some((event, self.reader.number_value(&event))))

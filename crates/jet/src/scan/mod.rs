@@ -694,6 +694,24 @@ pub(crate) fn skip_ws(bytes: &[u8], start: usize) -> usize {
     i
 }
 
+/// The number of ASCII digits that `word` (eight bytes loaded little-endian) starts with, and
+/// their value: one step for any count from 0 to 8.
+#[inline(always)]
+pub(crate) fn leading_digits(word: u64) -> (usize, u64) {
+    let low = word.wrapping_sub(LO * 0x30);
+    let not_digit = (low | low.wrapping_add(LO * 0x76) | word) & HI;
+    if not_digit == 0 {
+        return (8, eight_digits(word));
+    }
+    // `low` borrows across bytes only above a non-digit, so the lowest flag is exact.
+    let n = (not_digit.trailing_zeros() / 8) as usize;
+    if n == 0 {
+        return (0, 0);
+    }
+    // The n digits to the top of the word, zeros (leading zero digits) below them.
+    (n, eight_digits(word << (64 - 8 * n)))
+}
+
 /// Reads the ASCII digits from `bytes[start]` on: returns the index of the first byte that is
 /// not a digit (or `bytes.len()`) and `acc × 10^n + digits` for the `n` digits, wrapping on
 /// overflow. Eight digits per step; a last partial word is shifted so that its digits come
@@ -703,19 +721,14 @@ pub(crate) fn parse_digits(bytes: &[u8], start: usize, mut acc: u64) -> (usize, 
     const POW10: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
     let mut i = start;
     while i + 8 <= bytes.len() {
-        let word = load_u64(bytes, i);
-        let low = word.wrapping_sub(LO * 0x30);
-        let not_digit = (low | low.wrapping_add(LO * 0x76) | word) & HI;
-        if not_digit == 0 {
-            acc = acc.wrapping_mul(100_000_000).wrapping_add(eight_digits(word));
+        let (n, value) = leading_digits(load_u64(bytes, i));
+        if n == 8 {
+            acc = acc.wrapping_mul(100_000_000).wrapping_add(value);
             i += 8;
             continue;
         }
-        // `low` borrows across bytes only above a non-digit, so the lowest flag is exact.
-        let n = (not_digit.trailing_zeros() / 8) as usize;
         if n > 0 {
-            // The n digits to the top of the word, zeros (leading zero digits) below them.
-            acc = acc.wrapping_mul(POW10[n]).wrapping_add(eight_digits(word << (64 - 8 * n)));
+            acc = acc.wrapping_mul(POW10[n]).wrapping_add(value);
         }
         return (i + n, acc);
     }

@@ -506,6 +506,27 @@ impl<I: Input> Reader<I> {
         Ok(Some(event))
     }
 
+    /// [`next_number_event`](Reader::next_number_event) for an integer target: an integer's
+    /// digits a word at a time ([`number::scan_integer`]), any other number as there.
+    #[inline(always)]
+    pub(crate) fn next_integer_event(&mut self) -> Result<Option<Event>> {
+        if !self.next_value_starts(|c| matches!(c, b'-' | b'0'..=b'9'))? {
+            return Ok(None);
+        }
+        let start = self.pos;
+        let event = match number::scan_integer(self.input.window(), start) {
+            Some((end, decimal)) if end - start <= self.max_number => {
+                self.state.start_value();
+                self.keep_number(decimal);
+                self.note_scalar(end);
+                Event { kind: Kind::Number, start, end, flags: 0, name: false }
+            }
+            _ => self.number_event::<true>()?,
+        };
+        self.pos = event.end;
+        Ok(Some(event))
+    }
+
     /// [`next_number_event`](Reader::next_number_event) for a string target. Where the grammar
     /// wants an object name, the name is the string (as the general step reads it).
     #[inline(always)]
