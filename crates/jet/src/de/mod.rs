@@ -423,22 +423,26 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     /// Reads the next number for an integer target named `ty`.
     #[inline]
     fn integer<V: Visitor<'de>>(&mut self, visitor: V, ty: &'static str) -> Result<V::Value> {
-        let Some((event, scalar)) = self.next_integer()? else {
+        let Some(scalar) = self.next_integer()? else {
             return Err(self.not_expected(&visitor));
         };
+        // The number's event, for the errors of a value out of the target's range.
+        let event = self.reader.number_read_from(self.last);
         self.visit_scalar(&event, scalar, visitor, Some(ty)).map_err(|e| self.fix(e))
     }
 
-    /// The next token when it is a number, with its value: the step of every integer target.
+    /// The value of the next token when it is a number: the step of every integer target.
     /// One copy for them all, out of line: inlined into each, the number's scan made the code
     /// of a struct with fields of several integer types several times the size, and a small
-    /// document's decoding spent more time on fetching code than on running it.
+    /// document's decoding spent more time on fetching code than on running it. It returns
+    /// the value alone, which fits in two registers (the event, for errors, is where the
+    /// reader is and where [`took`](Deserializer::took) noted).
     #[inline(never)]
-    fn next_integer(&mut self) -> Result<Option<(Event, Scalar)>> {
+    fn next_integer(&mut self) -> Result<Option<Scalar>> {
         match self.reader.next_integer_event()? {
             Some(event) => {
                 let event = self.took(event);
-                Ok(Some((event, self.reader.number_value(&event))))
+                Ok(Some(self.reader.number_value(&event)))
             }
             None => Ok(None),
         }

@@ -1227,6 +1227,13 @@ impl<I: Input> Reader<I> {
         self.input.base() + at as u64
     }
 
+    /// The event of the number just read, which started at absolute offset `start` and ended
+    /// where the reader is (for the errors of a step that returned only its value).
+    pub(crate) fn number_read_from(&self, start: u64) -> Event {
+        let start = (start - self.input.base()) as usize;
+        Event { kind: Kind::Number, start, end: self.pos, flags: 0, name: false }
+    }
+
     /// An error about the value most recently started, placed at absolute offset `at` when
     /// that is still in the window (else at the current position).
     #[cold]
