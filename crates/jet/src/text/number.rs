@@ -542,9 +542,10 @@ fn shortest_digits(value: f64) -> ([u8; 17], usize, i32) {
 mod tests {
     use super::*;
 
-    /// The integer target's word-at-a-time scan agrees with `scan_decimal` wherever it answers,
-    /// and declines what it must leave to it: every digit count from 1 to 24, signs, a leading
-    /// zero, fractions, exponents, each terminator, and the input ending at each place.
+    /// The integer target's word-at-a-time scan agrees with `scan_decimal` wherever it answers
+    /// (what it declines, `scan_decimal` reads after it): every digit count from 1 to 24, signs,
+    /// a leading zero, fractions, exponents, each terminator, and the input ending at each
+    /// place. It must answer for a good part of them, or it would be no fast path.
     #[test]
     fn scan_integer_agrees_with_scan_decimal() {
         let mut answered = 0;
