@@ -498,31 +498,23 @@ impl<I: Input> Reader<I> {
     /// general step (which reads it, or reports the end of input).
     #[inline(always)]
     pub(crate) fn next_number_event(&mut self) -> Result<Option<Event>> {
-        if !self.next_value_starts(|c| matches!(c, b'-' | b'0'..=b'9'))? {
-            return Ok(None);
-        }
-        let event = self.number_event::<true>()?;
-        self.pos = event.end;
-        Ok(Some(event))
+        self.next_number_by(|r| r.scan_number::<true>())
     }
 
     /// [`next_number_event`](Reader::next_number_event) for an integer target: an integer's
     /// digits a word at a time ([`number::scan_integer`]), any other number as there.
     #[inline(always)]
     pub(crate) fn next_integer_event(&mut self) -> Result<Option<Event>> {
+        self.next_number_by(|r| r.scan_integer())
+    }
+
+    /// The typed number steps, with the number's scan `scan`.
+    #[inline(always)]
+    fn next_number_by(&mut self, scan: impl FnOnce(&mut Self) -> Result<usize>) -> Result<Option<Event>> {
         if !self.next_value_starts(|c| matches!(c, b'-' | b'0'..=b'9'))? {
             return Ok(None);
         }
-        let start = self.pos;
-        let event = match number::scan_integer(self.input.window(), start) {
-            Some((end, decimal)) if end - start <= self.max_number => {
-                self.state.start_value();
-                self.keep_number(decimal);
-                self.note_scalar(end);
-                Event { kind: Kind::Number, start, end, flags: 0, name: false }
-            }
-            _ => self.number_event::<true>()?,
-        };
+        let event = self.number_event_by(scan)?;
         self.pos = event.end;
         Ok(Some(event))
     }
@@ -639,8 +631,14 @@ impl<I: Input> Reader<I> {
     /// Reads the number at `pos` (with its digits when `PARSE`).
     #[inline(always)]
     fn number_event<const PARSE: bool>(&mut self) -> Result<Event> {
+        self.number_event_by(|r| r.scan_number::<PARSE>())
+    }
+
+    /// [`number_event`](Reader::number_event) with the number's scan `scan`.
+    #[inline(always)]
+    fn number_event_by(&mut self, scan: impl FnOnce(&mut Self) -> Result<usize>) -> Result<Event> {
         self.state.start_value();
-        let end = self.scan_number::<PARSE>()?;
+        let end = scan(self)?;
         self.note_scalar(end);
         Ok(Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false })
     }
@@ -947,6 +945,19 @@ impl<I: Input> Reader<I> {
             }
         }
         self.scan_number_slow()
+    }
+
+    /// [`scan_number`](Reader::scan_number) with its digits for an integer target: an
+    /// integer's a word at a time ([`number::scan_integer`]), any other number's as there.
+    #[inline(always)]
+    fn scan_integer(&mut self) -> Result<usize> {
+        if let Some((end, decimal)) = number::scan_integer(self.input.window(), self.pos) {
+            if end - self.pos <= self.max_number {
+                self.keep_number(decimal);
+                return Ok(end);
+            }
+        }
+        self.scan_number::<true>()
     }
 
     /// [`scan_number`](Reader::scan_number) for errors and numbers cut by the window.
