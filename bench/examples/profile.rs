@@ -137,6 +137,12 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
             let v: jet::Value = jet::from_slice(bytes).expect("valid");
             n += std::hint::black_box(v).is_object() as u64;
         }
+        "sonic-value" => n += value::sonic_parse(path, bytes).expect("valid"),
+        "simd-value-borrowed" => {
+            let mut copy = bytes.to_vec();
+            let v = simd_json::to_borrowed_value(&mut copy).expect("valid");
+            n += matches!(std::hint::black_box(v), simd_json::BorrowedValue::Object(_)) as u64;
+        }
         "serde-value" => {
             let v: serde_json::Value = serde_json::from_slice(bytes).expect("valid");
             n += std::hint::black_box(v).is_object() as u64;
