@@ -34,6 +34,11 @@ pub(crate) fn string_runs() -> Vec<(&'static str, StringRunKernel)> {
             kernels.push(("avx2", |b, s| unsafe { x86::string_run_avx2(b, s) }));
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b, s| unsafe { neon::string_run_neon(b, s) }));
+    }
     kernels
 }
 
@@ -53,6 +58,11 @@ pub(crate) fn string_copies() -> Vec<(&'static str, CopyKernel)> {
             // SAFETY: AVX2 was detected just above.
             kernels.push(("avx2", |b, s, o| unsafe { x86::copy_string_run_avx2(b, s, o) }));
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b, s, o| unsafe { neon::copy_string_run_neon(b, s, o) }));
     }
     kernels
 }
@@ -90,6 +100,11 @@ pub(crate) fn utf8_validators() -> Vec<(&'static str, Utf8Kernel)> {
             eprintln!("skipping the AVX2 UTF-8 kernel: this CPU lacks AVX2");
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b| unsafe { neon::is_utf8_neon(b) }));
+    }
     kernels
 }
 
@@ -103,6 +118,11 @@ pub(crate) fn checked_runs() -> Vec<(&'static str, CheckedKernel)> {
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: AVX2 was detected just above.
         kernels.push(("avx2", |b, s| unsafe { x86::string_run_checked_avx2(b, s) }));
+    }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b, s| unsafe { neon::string_run_checked_neon(b, s) }));
     }
     kernels
 }
@@ -124,6 +144,7 @@ pub(crate) type LineKernel = fn(&[u8]) -> LineStats;
 
 /// Every line counter this CPU can run, by name.
 pub(crate) fn line_counters() -> Vec<(&'static str, LineKernel)> {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut kernels: Vec<(&'static str, LineKernel)> =
         vec![("dispatched", line_stats), ("swar", swar::line_stats)];
     #[cfg(target_arch = "x86_64")]
@@ -186,6 +207,13 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
             }));
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        kernels.push(("neon", |b| {
+            // SAFETY: NEON was detected before this kernel was listed.
+            one_block(b, |b, f| unsafe { neon::with_neon(Loop { bytes: b, start: 0, f }) })
+        }));
+    }
     kernels
 }
 
@@ -204,6 +232,11 @@ pub(crate) fn with_each_classifier<W: WithClassifier + Clone>(work: W) -> Vec<(&
             // SAFETY: AVX2 and PCLMULQDQ were detected just above.
             out.push(("avx2", unsafe { x86::with_avx2(work) }));
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        out.push(("neon", unsafe { neon::with_neon(work) }));
     }
     out
 }
@@ -257,6 +290,11 @@ pub(crate) fn container_skips() -> Vec<(&'static str, SkipKernel)> {
             kernels.push(("avx2", |b, s, d| unsafe { x86::skip_to_depth_avx2(b, s, d) }));
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b, s, d| unsafe { neon::skip_to_depth_neon(b, s, d) }));
+    }
     kernels
 }
 
@@ -288,6 +326,11 @@ pub(crate) fn string_ends() -> Vec<(&'static str, StringEndKernel)> {
             // SAFETY: AVX2 was detected just above.
             kernels.push(("avx2", |b, s| unsafe { x86::string_end_avx2(b, s) }));
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b, s| unsafe { neon::string_end_neon(b, s) }));
     }
     kernels
 }
@@ -328,6 +371,11 @@ pub(crate) fn block_loops() -> Vec<(&'static str, BlocksKernel)> {
             // SAFETY: AVX2 and PCLMULQDQ were detected just above.
             kernels.push(("avx2", |b, s, f| unsafe { x86::with_avx2(Loop { bytes: b, start: s, f }) }));
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b, s, f| unsafe { neon::with_neon(Loop { bytes: b, start: s, f }) }));
     }
     kernels
 }
@@ -437,6 +485,7 @@ pub(crate) type PrefixXorKernel = fn(u64) -> u64;
 
 /// Every prefix XOR this CPU can run, by name.
 pub(crate) fn prefix_xors() -> Vec<(&'static str, PrefixXorKernel)> {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut kernels: Vec<(&'static str, PrefixXorKernel)> = vec![("shifts", prefix_xor)];
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("pclmulqdq") {

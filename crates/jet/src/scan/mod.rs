@@ -5,8 +5,10 @@
 //! version (`swar`: eight bytes at a time in a `u64`) that is also the reference its vector
 //! versions are tested against.
 //!
-//! Vector kernels are chosen at run time: on x86_64, AVX2 when the CPU has it, else SSE2, so a
-//! plain `cargo build` gets them with no `-C target-cpu`. The choice is made once and cached in
+//! Vector kernels are chosen at run time: on x86_64, AVX2 when the CPU has it, else SSE2; on
+//! aarch64, NEON (`neon`); so a plain `cargo build` gets them with no `-C target-cpu`. The
+//! kernels that only move and compare bytes are written once over a vector trait (`vector`);
+//! each platform's module implements it and adds what its instructions do best. The choice is made once and cached in
 //! one byte; the hot paths branch on it and make a direct call (cheaper than the indirect call
 //! of a function-pointer cache, and it leaves room to finish short inputs inline). Setting the
 //! environment variable `JET_PORTABLE_SCAN` (to anything) before the first parse forces the
@@ -20,9 +22,13 @@
 use core::sync::atomic::{AtomicU8, Ordering};
 
 pub(crate) mod kernels;
+#[cfg(target_arch = "aarch64")]
+mod neon;
 mod swar;
 #[cfg(test)]
 mod tests;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -32,6 +38,7 @@ pub(crate) enum Level {
     Portable = 1,
     Sse2 = 2,
     Avx2 = 3,
+    Neon = 4,
 }
 
 /// The cached [`Level`]; 0 until detected.
@@ -44,6 +51,7 @@ pub(crate) fn level() -> Level {
         1 => Level::Portable,
         2 => Level::Sse2,
         3 => Level::Avx2,
+        4 => Level::Neon,
         _ => detect(),
     }
 }
@@ -70,6 +78,10 @@ fn best_level() -> Level {
         if std::arch::is_x86_feature_detected!("sse2") {
             return Level::Sse2;
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        return Level::Neon;
     }
     Level::Portable
 }
@@ -114,6 +126,9 @@ pub(crate) fn copy_string_run(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> 
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::copy_string_run_sse2(bytes, start, out) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::copy_string_run_neon(bytes, start, out) },
         _ => copy_string_run_portable(bytes, start, out),
     }
 }
@@ -278,6 +293,9 @@ fn string_run_checked_long(bytes: &[u8], start: usize) -> CheckedRun {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports AVX2 only when the CPU has it.
         Level::Avx2 => unsafe { x86::string_run_checked_avx2(bytes, start) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::string_run_checked_neon(bytes, start) },
         _ => string_run_checked_portable(bytes, start),
     }
 }
@@ -298,6 +316,9 @@ fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::string_run_sse2(bytes, start) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::string_run_neon(bytes, start) },
         _ => swar::string_run(bytes, start),
     }
 }
@@ -367,6 +388,9 @@ pub(crate) fn with_classifier<W: WithClassifier>(work: W) -> W::Output {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::with_sse2(work) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::with_neon(work) },
         _ => with_swar(work),
     }
 }
@@ -510,6 +534,9 @@ pub(crate) fn skip_to_depth(bytes: &[u8], start: usize, depth: usize) -> Result<
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::skip_to_depth_sse2(bytes, start, depth) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::skip_to_depth_neon(bytes, start, depth) },
         _ => skip_to_depth_bytes(bytes, start, depth),
     }
 }
@@ -527,6 +554,9 @@ pub(crate) fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::string_end_sse2(bytes, start) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::string_end_neon(bytes, start) },
         _ => string_end_bytes(bytes, start),
     }
 }
@@ -810,6 +840,9 @@ fn is_utf8_wide(bytes: &[u8]) -> bool {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports AVX2 only when the CPU has it.
         Level::Avx2 => unsafe { x86::is_utf8_avx2(bytes) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::is_utf8_neon(bytes) },
         _ => core::str::from_utf8(bytes).is_ok(),
     }
 }
@@ -843,6 +876,7 @@ pub(crate) fn line_stats(bytes: &[u8]) -> LineStats {
 }
 
 #[inline(never)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
 fn line_stats_wide(bytes: &[u8]) -> Option<LineStats> {
     match level() {
         #[cfg(target_arch = "x86_64")]

@@ -315,6 +315,12 @@ fn portable_can_be_forced() {
     } else {
         assert_eq!(level, Level::Portable);
     }
+    #[cfg(target_arch = "aarch64")]
+    if std::env::var_os("JET_PORTABLE_SCAN").is_none() {
+        assert_eq!(level, Level::Neon, "aarch64 Linux CPUs have NEON");
+    } else {
+        assert_eq!(level, Level::Portable);
+    }
     let _ = level;
 }
 

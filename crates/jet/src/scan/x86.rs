@@ -1,46 +1,17 @@
 //! x86_64 kernels: SSE2 (every x86_64 CPU has it) and AVX2 (chosen at run time).
 //!
-//! The algorithms are written once, over the [`Vector`] trait; the `#[target_feature]` entry
-//! points at the bottom instantiate them. Trait methods are `#[inline(always)]`, so they are
-//! compiled inside those entry points with the entry point's features.
+//! The algorithms written once over [`Vector`] (`super::vector`) are instantiated here for
+//! `__m128i` and `__m256i`; UTF-8 validation and the fused string-and-UTF-8 scan are AVX2's own.
 
 use core::arch::x86_64::*;
 
-use super::{
-    swar, Brackets, CheckedRun, Classes, Classifier, LineStats, PrefixXor, StringRun, Unclosed,
-    WithClassifier, BLOCK,
+use super::vector::{
+    brackets, classify, copy_string_run, last_char_start, string_run, Vector, BYTE_1_HIGH, BYTE_1_LOW,
+    BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
 };
-
-/// The operations the algorithms need from a vector of bytes.
-///
-/// # Safety
-/// Every method uses instructions of the implementing type's feature (SSE2 or AVX2): call them
-/// only where that feature is known to be present, i.e. inside a `#[target_feature]` function
-/// of that feature.
-pub(super) trait Vector: Copy {
-    const BYTES: usize;
-    /// Every lane set to `byte`.
-    unsafe fn splat(byte: u8) -> Self;
-    /// Loads `BYTES` bytes from `ptr`, which need not be aligned.
-    ///
-    /// # Safety
-    /// `ptr..ptr + BYTES` must be readable.
-    unsafe fn load(ptr: *const u8) -> Self;
-    /// Stores the `BYTES` lanes at `ptr`, which need not be aligned.
-    ///
-    /// # Safety
-    /// `ptr..ptr + BYTES` must be writable.
-    unsafe fn store(self, ptr: *mut u8);
-    unsafe fn eq(self, other: Self) -> Self;
-    unsafe fn or(self, other: Self) -> Self;
-    unsafe fn xor(self, other: Self) -> Self;
-    unsafe fn max_u8(self, other: Self) -> Self;
-    /// One bit per lane: its top bit.
-    unsafe fn mask(self) -> u32;
-    /// The lanes of JSON whitespace, of punctuation (`{}[],:`) and of ASCII digits: all ones
-    /// where the byte is of the class, zeros elsewhere.
-    unsafe fn lexical(self) -> [Self; 3];
-}
+use super::{
+    swar, CheckedRun, Classes, Classifier, LineStats, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK,
+};
 
 impl Vector for __m128i {
     const BYTES: usize = 16;
@@ -70,11 +41,6 @@ impl Vector for __m128i {
         unsafe { _mm_or_si128(self, other) }
     }
     #[inline(always)]
-    unsafe fn xor(self, other: Self) -> Self {
-        // SAFETY: SSE2 is present (trait contract).
-        unsafe { _mm_xor_si128(self, other) }
-    }
-    #[inline(always)]
     unsafe fn max_u8(self, other: Self) -> Self {
         // SAFETY: SSE2 is present (trait contract).
         unsafe { _mm_max_epu8(self, other) }
@@ -97,7 +63,7 @@ impl Vector for __m128i {
             let ws = is(b' ').or(is(b'\n')).or(is(b'\r')).or(is(b'\t'));
             // XOR with `0` takes the digits to 0..=9 and every other byte above 9.
             let nine = Self::splat(9);
-            let digit = self.xor(Self::splat(b'0')).max_u8(nine).eq(nine);
+            let digit = _mm_xor_si128(self, Self::splat(b'0')).max_u8(nine).eq(nine);
             [ws, punct, digit]
         }
     }
@@ -131,11 +97,6 @@ impl Vector for __m256i {
         unsafe { _mm256_or_si256(self, other) }
     }
     #[inline(always)]
-    unsafe fn xor(self, other: Self) -> Self {
-        // SAFETY: AVX2 is present (trait contract).
-        unsafe { _mm256_xor_si256(self, other) }
-    }
-    #[inline(always)]
     unsafe fn max_u8(self, other: Self) -> Self {
         // SAFETY: AVX2 is present (trait contract).
         unsafe { _mm256_max_epu8(self, other) }
@@ -166,150 +127,6 @@ impl Vector for __m256i {
             [any_of(LEX_WS), any_of(LEX_PUNCT), any_of(LEX_DIGIT)]
         }
     }
-}
-
-/// [`super::string_run`] over vectors of `V`.
-///
-/// # Safety
-/// `V`'s feature must be present.
-#[inline(always)]
-unsafe fn string_run<V: Vector>(bytes: &[u8], start: usize) -> StringRun {
-    let len = bytes.len();
-    let ptr = bytes.as_ptr();
-    // SAFETY: the caller guarantees `V`'s feature.
-    let specials = unsafe { Specials::<V>::new() };
-    // SAFETY: the caller guarantees `V`'s feature.
-    let specials = |v: V| unsafe { specials.of(v) };
-    let mut high = 0u32;
-    let mut i = start;
-    while i + V::BYTES <= len {
-        // SAFETY: `i + BYTES <= len`, so the load stays inside `bytes`.
-        let v = unsafe { V::load(ptr.add(i)) };
-        let found = specials(v);
-        // SAFETY: as above.
-        let top = unsafe { v.mask() };
-        if found != 0 {
-            let n = found.trailing_zeros();
-            high |= top & ((1u32 << n) - 1);
-            return StringRun { end: i + n as usize, non_ascii: high != 0 };
-        }
-        high |= top;
-        i += V::BYTES;
-    }
-    if i == len {
-        return StringRun { end: len, non_ascii: high != 0 };
-    }
-    if len < V::BYTES {
-        let rest = swar::string_run(bytes, i);
-        return StringRun { end: rest.end, non_ascii: rest.non_ascii || high != 0 };
-    }
-    // The tail: one overlapping load of the last BYTES bytes, ignoring those before `i`.
-    let base = len - V::BYTES;
-    let skip = i - base;
-    // SAFETY: `base + BYTES == len`.
-    let v = unsafe { V::load(ptr.add(base)) };
-    let found = u64::from(specials(v)) >> skip;
-    // SAFETY: as above.
-    let top = u64::from(unsafe { v.mask() }) >> skip;
-    if found != 0 {
-        let n = found.trailing_zeros();
-        let before = top & ((1u64 << n) - 1);
-        return StringRun { end: i + n as usize, non_ascii: high != 0 || before != 0 };
-    }
-    StringRun { end: len, non_ascii: high != 0 || top != 0 }
-}
-
-/// The bytes a JSON string cannot hold as they are: `"`, `\\` and control bytes.
-#[derive(Clone, Copy)]
-struct Specials<V> {
-    quote: V,
-    backslash: V,
-    control: V,
-}
-
-impl<V: Vector> Specials<V> {
-    /// # Safety
-    /// `V`'s feature must be present.
-    #[inline(always)]
-    unsafe fn new() -> Self {
-        // SAFETY: the caller guarantees `V`'s feature.
-        unsafe { Specials { quote: V::splat(b'"'), backslash: V::splat(b'\\'), control: V::splat(0x1F) } }
-    }
-
-    /// Bit i: lane i is `"`, `\\` or below 0x20 (max(x, 0x1F) == 0x1F exactly when x <= 0x1F).
-    ///
-    /// # Safety
-    /// `V`'s feature must be present.
-    #[inline(always)]
-    unsafe fn of(self, v: V) -> u32 {
-        // SAFETY: the caller guarantees `V`'s feature.
-        unsafe {
-            v.eq(self.quote).or(v.eq(self.backslash)).or(v.max_u8(self.control).eq(self.control)).mask()
-        }
-    }
-}
-
-/// [`super::copy_string_run`] over vectors of `V`: each vector is stored to `out` as it is
-/// scanned, and `out`'s length then set to the end of the run.
-///
-/// # Safety
-/// `V`'s feature must be present.
-#[inline(always)]
-unsafe fn copy_string_run<V: Vector>(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
-    let len = bytes.len();
-    if len - start < V::BYTES {
-        return super::copy_string_run_portable(bytes, start, out);
-    }
-    // Room for the whole run and one vector more: every store below ends at most `BYTES`
-    // bytes past the run's last byte.
-    out.reserve(len - start + V::BYTES);
-    let (src, old_len) = (bytes.as_ptr(), out.len());
-    // SAFETY: `old_len <= capacity`, so the pointer is inside (or one past) the allocation.
-    let dst = unsafe { out.as_mut_ptr().add(old_len) };
-    // SAFETY: the caller guarantees `V`'s feature.
-    let specials = unsafe { Specials::<V>::new() };
-    let mut i = start;
-    while i + V::BYTES <= len {
-        // SAFETY: `i + BYTES <= len`, so the load reads inside `bytes`; the store writes
-        // `dst[i - start..i - start + BYTES]`, inside the `len - start + BYTES` bytes reserved
-        // past `old_len`. The feature is the caller's guarantee.
-        let found = unsafe {
-            let v = V::load(src.add(i));
-            v.store(dst.add(i - start));
-            specials.of(v)
-        };
-        if found != 0 {
-            let end = i + found.trailing_zeros() as usize;
-            // SAFETY: the stores wrote `dst[0..i - start + BYTES]` without a gap, which holds
-            // `end - start` bytes; all within the capacity.
-            unsafe { out.set_len(old_len + end - start) };
-            return end;
-        }
-        i += V::BYTES;
-    }
-    let end = if i == len {
-        len
-    } else {
-        // The tail: one overlapping vector of the last `BYTES` bytes (at or after `start`, as
-        // at least `BYTES` bytes follow it), ignoring the lanes before `i`.
-        let last = len - V::BYTES;
-        // SAFETY: `last + BYTES == len` and `last >= start`; the store writes
-        // `dst[last - start..len - start]`, reserved; the feature is the caller's guarantee.
-        let found = unsafe {
-            let v = V::load(src.add(last));
-            v.store(dst.add(last - start));
-            specials.of(v)
-        } >> (i - last);
-        if found != 0 {
-            i + found.trailing_zeros() as usize
-        } else {
-            len
-        }
-    };
-    // SAFETY: the stores wrote `dst[0..len - start]` without a gap (`last <= i`), which holds
-    // `end - start` bytes.
-    unsafe { out.set_len(old_len + end - start) };
-    end
 }
 
 /// [`super::copy_string_run`] with SSE2.
@@ -351,81 +168,6 @@ pub(super) unsafe fn string_run_avx2(bytes: &[u8], start: usize) -> StringRun {
     // SAFETY: AVX2 is enabled for this function.
     unsafe { string_run::<__m256i>(bytes, start) }
 }
-
-// UTF-8 validation: the lookup algorithm of Keiser and Lemire ("Validating UTF-8 in less than
-// one instruction per byte", 2021). Each byte pair (and the lead bytes two and three back) is
-// classified by three 16-entry tables; any set bit in the AND of the three lookups is an error.
-
-const TOO_SHORT: u8 = 1 << 0; // 11______ then 0_______ or 11______
-const TOO_LONG: u8 = 1 << 1; // 0_______ then 10______
-const OVERLONG_3: u8 = 1 << 2; // 11100000 100_____
-const TOO_LARGE: u8 = 1 << 3; // 11110100 1001____ and above
-const SURROGATE: u8 = 1 << 4; // 11101101 101_____
-const OVERLONG_2: u8 = 1 << 5; // 1100000_ 10______
-const TOO_LARGE_1000: u8 = 1 << 6; // 11110101 1000____ and above
-const OVERLONG_4: u8 = 1 << 6; // 11110000 1000____
-const TWO_CONTS: u8 = 1 << 7; // 10______ 10______
-const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
-
-/// By the high nibble of the first byte of a pair.
-const BYTE_1_HIGH: [u8; 16] = [
-    TOO_LONG,
-    TOO_LONG,
-    TOO_LONG,
-    TOO_LONG,
-    TOO_LONG,
-    TOO_LONG,
-    TOO_LONG,
-    TOO_LONG,
-    TWO_CONTS,
-    TWO_CONTS,
-    TWO_CONTS,
-    TWO_CONTS,
-    TOO_SHORT | OVERLONG_2,
-    TOO_SHORT,
-    TOO_SHORT | OVERLONG_3 | SURROGATE,
-    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
-];
-
-/// By the low nibble of the first byte of a pair.
-const BYTE_1_LOW: [u8; 16] = [
-    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
-    CARRY | OVERLONG_2,
-    CARRY,
-    CARRY,
-    CARRY | TOO_LARGE,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-    CARRY | TOO_LARGE | TOO_LARGE_1000,
-];
-
-/// By the high nibble of the second byte of a pair.
-const BYTE_2_HIGH: [u8; 16] = [
-    TOO_SHORT,
-    TOO_SHORT,
-    TOO_SHORT,
-    TOO_SHORT,
-    TOO_SHORT,
-    TOO_SHORT,
-    TOO_SHORT,
-    TOO_SHORT,
-    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
-    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
-    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
-    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
-    TOO_SHORT,
-    TOO_SHORT,
-    TOO_SHORT,
-    TOO_SHORT,
-];
 
 /// Quotes, backslashes and control bytes by two nibble lookups: a byte is one of them exactly
 /// when the entry of its low nibble in [`SPECIAL_LOW`] and that of its high nibble in
@@ -560,62 +302,6 @@ pub(super) unsafe fn is_utf8_avx2(bytes: &[u8]) -> bool {
     }
 }
 
-/// [`super::classify`] over vectors of `V`.
-///
-/// # Safety
-/// `V`'s feature must be present.
-#[inline(always)]
-unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
-    // SAFETY: the caller guarantees `V`'s feature (as for every vector operation below); each
-    // load reads `BYTES` bytes at `k` with `k + BYTES <= BLOCK`, inside `block`.
-    unsafe {
-        let is = |v: V, byte: u8| v.eq(V::splat(byte));
-        let control = V::splat(0x1F);
-        let mut classes = Classes::default();
-        let mut k = 0;
-        while k < BLOCK {
-            let v = V::load(block.as_ptr().add(k));
-            let [ws, punct, digit] = v.lexical();
-            classes.quote |= u64::from(is(v, b'"').mask()) << k;
-            classes.backslash |= u64::from(is(v, b'\\').mask()) << k;
-            classes.punct |= u64::from(punct.mask()) << k;
-            classes.ws |= u64::from(ws.mask()) << k;
-            // max(x, 0x1F) == 0x1F exactly when x <= 0x1F.
-            classes.control |= u64::from(v.max_u8(control).eq(control).mask()) << k;
-            classes.high |= u64::from(v.mask()) << k;
-            classes.digit |= u64::from(digit.mask()) << k;
-            k += V::BYTES;
-        }
-        classes
-    }
-}
-
-/// [`super::Brackets`] of a block over vectors of `V`.
-///
-/// # Safety
-/// `V`'s feature must be present.
-#[inline(always)]
-unsafe fn brackets<V: Vector>(block: &[u8; BLOCK]) -> Brackets {
-    // SAFETY: the caller guarantees `V`'s feature (as for every vector operation below); each
-    // load reads `BYTES` bytes at `k` with `k + BYTES <= BLOCK`, inside `block`.
-    unsafe {
-        let is = |v: V, byte: u8| v.eq(V::splat(byte));
-        let mut out = Brackets::default();
-        let mut k = 0;
-        while k < BLOCK {
-            let v = V::load(block.as_ptr().add(k));
-            // Setting bit 5 folds `[` into `{` and `]` into `}`, and no other byte into either.
-            let folded = v.or(V::splat(0x20));
-            out.quote |= u64::from(is(v, b'"').mask()) << k;
-            out.backslash |= u64::from(is(v, b'\\').mask()) << k;
-            out.open |= u64::from(is(folded, b'{').mask()) << k;
-            out.close |= u64::from(is(folded, b'}').mask()) << k;
-            k += V::BYTES;
-        }
-        out
-    }
-}
-
 /// [`super::skip_to_depth`] with SSE2.
 ///
 /// # Safety
@@ -709,59 +395,6 @@ pub(super) unsafe fn with_avx2<W: WithClassifier>(work: W) -> W::Output {
     work.run(Avx2Classifier(()))
 }
 
-/// Lexical classes of ASCII bytes for the AVX2 [`Vector::lexical`], as bits: a byte's class is the AND of
-/// the entry of its low nibble in [`LEX_LOW`] and of its high nibble in [`LEX_HIGH`], which is
-/// exact for each class (the tests compare every byte with the reference).
-const LEX_SPACE: u8 = 1 << 0; // 0x20
-const LEX_WS_CONTROL: u8 = 1 << 1; // 0x09, 0x0A, 0x0D
-const LEX_BRACKET: u8 = 1 << 2; // 0x5B, 0x5D, 0x7B, 0x7D
-const LEX_COMMA: u8 = 1 << 3; // 0x2C
-const LEX_COLON: u8 = 1 << 4; // 0x3A
-const LEX_DIGIT: u8 = 1 << 5; // 0x30..=0x39
-const LEX_WS: u8 = LEX_SPACE | LEX_WS_CONTROL;
-const LEX_PUNCT: u8 = LEX_BRACKET | LEX_COMMA | LEX_COLON;
-
-/// By the low nibble. A byte of `0x80` and above looks up 0 here (`vpshufb` zeroes lanes
-/// whose index has its top bit set), so it is in no class.
-const LEX_LOW: [u8; 16] = [
-    LEX_SPACE | LEX_DIGIT,
-    LEX_DIGIT,
-    LEX_DIGIT,
-    LEX_DIGIT,
-    LEX_DIGIT,
-    LEX_DIGIT,
-    LEX_DIGIT,
-    LEX_DIGIT,
-    LEX_DIGIT,
-    LEX_WS_CONTROL | LEX_DIGIT,
-    LEX_WS_CONTROL | LEX_COLON,
-    LEX_BRACKET,
-    LEX_COMMA,
-    LEX_WS_CONTROL | LEX_BRACKET,
-    0,
-    0,
-];
-
-/// By the high nibble.
-const LEX_HIGH: [u8; 16] = [
-    LEX_WS_CONTROL,
-    0,
-    LEX_SPACE | LEX_COMMA,
-    LEX_COLON | LEX_DIGIT,
-    0,
-    LEX_BRACKET,
-    0,
-    LEX_BRACKET,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-];
-
 /// Bit `i` of the result is the XOR of bits `0..=i` of `x`: the carry-less product of `x` and
 /// all ones.
 ///
@@ -773,20 +406,6 @@ pub(super) unsafe fn prefix_xor_clmul(x: u64) -> u64 {
     // PCLMULQDQ is enabled for this function, and SSE2 (for the moves) on every x86_64.
     let product = _mm_clmulepi64_si128::<0>(_mm_set_epi64x(0, x as i64), _mm_set1_epi8(-1));
     _mm_cvtsi128_si64(product) as u64
-}
-
-/// Where the last character before `end` starts (not before `lo`): back over up to three
-/// continuation bytes and the lead byte before them. Where the vector blocks stop, the scalar
-/// finish starts here, so that a character cut by the block boundary is checked whole.
-fn last_char_start(bytes: &[u8], lo: usize, end: usize) -> usize {
-    let mut from = end;
-    while from > lo && end - from < 3 && bytes[from - 1] & 0xC0 == 0x80 {
-        from -= 1;
-    }
-    if from > lo && bytes[from - 1] >= 0xC0 {
-        from -= 1;
-    }
-    from
 }
 
 /// Lanes at the top of `block` that start a character the block does not finish (for an
