@@ -8,11 +8,11 @@
 //! Vector kernels are chosen at run time: on x86_64, AVX2 when the CPU has it, else SSE2; on
 //! aarch64, NEON (`neon`); so a plain `cargo build` gets them with no `-C target-cpu`. The
 //! kernels that only move and compare bytes are written once over a vector trait (`vector`);
-//! each platform's module implements it and adds what its instructions do best. The choice is made once and cached in
-//! one byte; the hot paths branch on it and make a direct call (cheaper than the indirect call
-//! of a function-pointer cache, and it leaves room to finish short inputs inline). Setting the
-//! environment variable `JET_PORTABLE_SCAN` (to anything) before the first parse forces the
-//! portable kernels, so that tests can cover both.
+//! each platform's module implements it and adds what its instructions do best. The choice is
+//! made once and cached in one byte; the hot paths branch on it and make a direct call (cheaper
+//! than the indirect call of a function-pointer cache, and it leaves room to finish short
+//! inputs inline). Setting the environment variable `JET_PORTABLE_SCAN` (to anything) before
+//! the first parse forces the portable kernels, so that tests can cover both.
 //!
 //! One loop is too fine-grained for a call per step: the structural index classifies one block
 //! of 64 bytes between a few tokens. For it the choice is made once per walk instead:

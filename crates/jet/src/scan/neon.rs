@@ -8,10 +8,10 @@
 use core::arch::aarch64::*;
 
 use super::vector::{
-    brackets, classify, copy_string_run, last_char_start, string_run, Vector, BYTE_1_HIGH, BYTE_1_LOW,
-    BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
+    brackets, classify, copy_string_run, finish_checked_run, last_char_start, string_run, Specials, Vector,
+    BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
 };
-use super::{swar, CheckedRun, Classes, Classifier, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK};
+use super::{CheckedRun, Classes, Classifier, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK};
 
 impl Vector for uint8x16_t {
     const BYTES: usize = 16;
@@ -258,14 +258,14 @@ pub(super) unsafe fn string_run_checked_neon(bytes: &[u8], start: usize) -> Chec
     // `i + 16 <= len`; `LANES` has 16 readable bytes.
     unsafe {
         let tables = utf8_tables();
-        let (quote, backslash, control) = (vdupq_n_u8(b'"'), vdupq_n_u8(b'\\'), vdupq_n_u8(0x20));
+        let specials = Specials::<uint8x16_t>::new();
         let mut error = vdupq_n_u8(0);
         // The bytes before the run count as ASCII zeros.
         let mut prev = vdupq_n_u8(0);
         let mut i = start;
         while i + 16 <= len {
             let v = vld1q_u8(ptr.add(i));
-            let found = vorrq_u8(vorrq_u8(vceqq_u8(v, quote), vceqq_u8(v, backslash)), vcltq_u8(v, control));
+            let found = specials.lanes(v);
             if vmaxvq_u8(found) != 0 {
                 // Only the lanes before the first special byte are checked; the others become
                 // ASCII zeros, which also catches a character the special byte cuts.
@@ -278,13 +278,7 @@ pub(super) unsafe fn string_run_checked_neon(bytes: &[u8], start: usize) -> Chec
             prev = v;
             i += 16;
         }
-        // Fewer than 16 bytes left: finish one byte at a time, validating from the start of
-        // the last character the blocks reached.
-        let rest = swar::string_run(bytes, i);
-        let from = last_char_start(bytes, start, i);
-        // An ASCII tail after whole characters needs no second look.
-        let tail_valid =
-            (from == i && !rest.non_ascii) || core::str::from_utf8(&bytes[from..rest.end]).is_ok();
-        CheckedRun { end: rest.end, valid: vmaxvq_u8(error) == 0 && tail_valid }
+        // Fewer than 16 bytes left.
+        finish_checked_run(bytes, start, i, vmaxvq_u8(error) == 0)
     }
 }

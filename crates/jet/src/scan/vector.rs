@@ -4,7 +4,7 @@
 //! `#[target_feature]` entry points. Trait methods are `#[inline(always)]`, so they are compiled
 //! inside those entry points with the entry point's features.
 
-use super::{swar, Brackets, Classes, StringRun, BLOCK};
+use super::{swar, Brackets, CheckedRun, Classes, StringRun, BLOCK};
 
 /// The operations the algorithms need from a vector of bytes.
 ///
@@ -99,21 +99,30 @@ impl<V: Vector> Specials<V> {
     /// # Safety
     /// `V`'s feature must be present.
     #[inline(always)]
-    unsafe fn new() -> Self {
+    pub(super) unsafe fn new() -> Self {
         // SAFETY: the caller guarantees `V`'s feature.
         unsafe { Specials { quote: V::splat(b'"'), backslash: V::splat(b'\\'), control: V::splat(0x1F) } }
     }
 
-    /// Bit i: lane i is `"`, `\\` or below 0x20 (max(x, 0x1F) == 0x1F exactly when x <= 0x1F).
+    /// All ones in the lanes that are `"`, `\\` or below 0x20 (max(x, 0x1F) == 0x1F exactly
+    /// when x <= 0x1F), zeros elsewhere.
+    ///
+    /// # Safety
+    /// `V`'s feature must be present.
+    #[inline(always)]
+    pub(super) unsafe fn lanes(self, v: V) -> V {
+        // SAFETY: the caller guarantees `V`'s feature.
+        unsafe { v.eq(self.quote).or(v.eq(self.backslash)).or(v.max_u8(self.control).eq(self.control)) }
+    }
+
+    /// Bit i: lane i is `"`, `\\` or below 0x20.
     ///
     /// # Safety
     /// `V`'s feature must be present.
     #[inline(always)]
     unsafe fn of(self, v: V) -> u32 {
         // SAFETY: the caller guarantees `V`'s feature.
-        unsafe {
-            v.eq(self.quote).or(v.eq(self.backslash)).or(v.max_u8(self.control).eq(self.control)).mask()
-        }
+        unsafe { self.lanes(v).mask() }
     }
 }
 
@@ -310,6 +319,18 @@ pub(super) const BYTE_2_HIGH: [u8; 16] = [
     TOO_SHORT,
     TOO_SHORT,
 ];
+
+/// The end of a fused string-and-UTF-8 scan ([`super::string_run_checked`]) whose vector blocks
+/// stopped at `i` with no special byte before it, fewer than a vector's bytes from the end:
+/// the run finished one byte at a time, its tail validated from the start of the last character
+/// the blocks reached; `blocks_valid` is what the blocks found.
+pub(super) fn finish_checked_run(bytes: &[u8], start: usize, i: usize, blocks_valid: bool) -> CheckedRun {
+    let rest = swar::string_run(bytes, i);
+    let from = last_char_start(bytes, start, i);
+    // An ASCII tail after whole characters needs no second look.
+    let tail_valid = (from == i && !rest.non_ascii) || core::str::from_utf8(&bytes[from..rest.end]).is_ok();
+    CheckedRun { end: rest.end, valid: blocks_valid && tail_valid }
+}
 
 /// Where the last character before `end` starts (not before `lo`): back over up to three
 /// continuation bytes and the lead byte before them. Where the vector blocks stop, the scalar

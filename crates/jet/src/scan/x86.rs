@@ -6,8 +6,8 @@
 use core::arch::x86_64::*;
 
 use super::vector::{
-    brackets, classify, copy_string_run, last_char_start, string_run, Vector, BYTE_1_HIGH, BYTE_1_LOW,
-    BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
+    brackets, classify, copy_string_run, finish_checked_run, last_char_start, string_run, Vector,
+    BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
 };
 use super::{
     swar, CheckedRun, Classes, Classifier, LineStats, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK,
@@ -548,14 +548,8 @@ pub(super) unsafe fn string_run_checked_avx2(bytes: &[u8], start: usize) -> Chec
                 i += 32;
             }
         }
-        // Fewer than 32 bytes left: finish one byte at a time, validating from the start of the
-        // last character the blocks reached.
-        let rest = swar::string_run(bytes, i);
-        let from = last_char_start(bytes, start, i);
-        // An ASCII tail after whole characters needs no second look.
-        let tail_valid =
-            (from == i && !rest.non_ascii) || core::str::from_utf8(&bytes[from..rest.end]).is_ok();
-        CheckedRun { end: rest.end, valid: _mm256_testz_si256(error, error) != 0 && tail_valid }
+        // Fewer than 32 bytes left.
+        finish_checked_run(bytes, start, i, _mm256_testz_si256(error, error) != 0)
     }
 }
 
