@@ -161,14 +161,15 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
         "sonic-ignored" => {
             sonic_rs::from_slice::<serde::de::IgnoredAny>(bytes).expect("valid");
         }
-        "decode" | "decode-dup" | "serde-decode" | "sonic-decode" | "encode" | "encode-dup"
-        | "serde-encode" | "sonic-encode" => {
+        "decode" | "decode-dup" | "serde-decode" | "sonic-decode" | "simd-decode" | "encode"
+        | "encode-dup" | "serde-encode" | "sonic-encode" => {
             let file = std::path::Path::new(&path).file_name().unwrap().to_str().unwrap();
             let result = match op {
                 "decode" => typed::decode::<typed::Jet>(file, bytes),
                 "decode-dup" => typed::decode::<JetDup>(file, bytes),
                 "serde-decode" => typed::decode::<typed::SerdeJson>(file, bytes),
                 "sonic-decode" => typed::decode::<typed::Sonic>(file, bytes),
+                "simd-decode" => typed::decode::<typed::SimdJson>(file, bytes),
                 "encode" => typed::encode::<typed::Jet>(file, bytes),
                 "encode-dup" => typed::encode::<JetDup>(file, bytes),
                 "serde-encode" => typed::encode::<typed::SerdeJson>(file, bytes),
