@@ -1131,6 +1131,52 @@ fn encode_hands_the_writer_whole_values() {
     assert_eq!(err.to_string(), "I/O error: disk full");
 }
 
+/// The thread's pooled output buffer: each encoding gives exactly its own text, whatever the
+/// encodings before it on the thread left (long or short text, a failure half-way through a
+/// value, an encoding inside another one's `Serialize`), through every entry point.
+#[test]
+fn encodings_one_after_another_share_no_text() {
+    /// Serializes as a string holding `inner` encoded by jet: an encoding inside an encoding.
+    struct Nested(Vec<u32>);
+    impl Serialize for Nested {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let inner = jet::to_string(&self.0).map_err(serde::ser::Error::custom)?;
+            s.serialize_str(&inner)
+        }
+    }
+    let long: Vec<String> = (0..20_000).map(|i| format!("item {i}")).collect();
+    let mid: Vec<u64> = (0..9_000).collect();
+    let cases: Vec<(&str, serde_json::Value)> = vec![
+        ("a scalar", serde_json::json!(7)),
+        ("an empty array", serde_json::json!([])),
+        ("over 64 KB", serde_json::json!(long)),
+        ("a short object", serde_json::json!({"a": [1, 2], "b": "c"})),
+        ("some 40 KB", serde_json::json!(mid)),
+        ("a short string", serde_json::json!("x")),
+    ];
+    // Every case after every case, and after a failure half-way through.
+    let failing = (vec!["some text"; 100], f64::NAN);
+    for (before, first) in &cases {
+        for (name, value) in &cases {
+            let want = serde_json::to_vec(value).unwrap();
+            jet::to_vec(first).unwrap();
+            assert_eq!(jet::to_vec(value).unwrap(), want, "{name} after {before}");
+            assert!(jet::to_vec(&failing).is_err());
+            assert_eq!(jet::to_vec(value).unwrap(), want, "{name} after a failure");
+            let mut written = Vec::new();
+            jet::to_writer(&mut written, value).unwrap();
+            assert_eq!(written, want, "{name} written after {before}");
+            assert!(jet::to_writer(Vec::new(), &failing).is_err());
+            let pretty = serde_json::to_string_pretty(value).unwrap();
+            assert_eq!(jet::to_string_pretty(value).unwrap(), pretty, "{name} pretty after a failure");
+        }
+    }
+    let nested = vec![Nested(vec![1, 2]), Nested((0..20_000).collect())];
+    let want = serde_json::to_string(&nested).unwrap();
+    assert_eq!(jet::to_string(&nested).unwrap(), want, "encodings inside an encoding");
+    assert_eq!(jet::to_string(&nested).unwrap(), want, "the same again");
+}
+
 #[test]
 fn unknown_and_case_insensitive_fields() {
     #[derive(Deserialize, Debug, PartialEq)]

@@ -88,6 +88,17 @@ impl StaticName {
 /// Hand the buffer to the sink once it holds this much.
 const DRAIN_AT: usize = 64 * 1024;
 
+/// A new output buffer's room (the pooled one's, the first time on a thread).
+const OUT_START: usize = 4 * 1024;
+
+/// Encoded text up to this long is copied out of the pooled buffer into a `Vec` of its exact
+/// size (one allocation, and a copy no longer than the growing buffer's own copies would have
+/// been); longer text is handed over in the buffer itself.
+const COPY_OUT_MAX: usize = 64 * 1024;
+
+/// The largest output buffer kept for the next serializer on the thread.
+const POOL_OUT_MAX: usize = 2 * COPY_OUT_MAX;
+
 /// A serde `Serializer` that writes JSON to an `io::Write`, strict by default (see
 /// [`Options`]): duplicate object names and NaN or infinite floats are errors, bytes are
 /// written as base64 strings.
@@ -131,6 +142,8 @@ pub struct Serializer<W> {
 /// thread, so that encoding allocates only its output after the first time.
 #[derive(Debug)]
 struct Buffers {
+    /// The output buffer, while no serializer holds it (see [`Buffers::take_out`]).
+    out: Vec<u8>,
     /// The text of the map key being written.
     key: String,
     /// The keys of the open maps (structs do not use it: see [`Serializer::field_name`]).
@@ -145,6 +158,7 @@ struct Buffers {
 impl Default for Buffers {
     fn default() -> Buffers {
         Buffers {
+            out: Vec::new(),
             key: String::new(),
             names: Names::new(false),
             seen: Vec::new(),
@@ -228,6 +242,32 @@ impl Buffers {
         bufs.names.set_allow_duplicates(allow_duplicate_names);
         bufs
     }
+
+    /// The pooled output buffer, empty, with room for a small document at least.
+    fn take_out(&mut self) -> Vec<u8> {
+        let mut out = core::mem::take(&mut self.out);
+        out.reserve(OUT_START);
+        out
+    }
+
+    /// Takes back a serializer's output buffer, unless it has grown too big to keep.
+    fn put_out(&mut self, mut out: Vec<u8>) {
+        if out.capacity() <= POOL_OUT_MAX {
+            out.clear();
+            self.out = out;
+        }
+    }
+
+    /// The text in `out`, a serializer's finished output buffer: for short text a copy of its
+    /// exact size (the buffer stays in the pool), else the buffer itself.
+    fn finish_out(&mut self, out: Vec<u8>) -> Vec<u8> {
+        if out.len() > COPY_OUT_MAX {
+            return out;
+        }
+        let text = out.clone();
+        self.put_out(out);
+        text
+    }
 }
 
 impl Drop for Buffers {
@@ -265,8 +305,9 @@ impl<W: io::Write> Serializer<W> {
     /// A serializer with `opts` (formatting, HTML escaping, duplicate names, non-finite floats,
     /// bytes, nesting limit).
     pub fn with_options(writer: W, opts: &Options) -> Serializer<W> {
+        let mut bufs = Buffers::take(opts.allow_duplicate_names);
         Serializer {
-            out: Vec::new(),
+            out: bufs.take_out(),
             sink: writer,
             drain_at: DRAIN_AT,
             drain_top: 0,
@@ -280,7 +321,7 @@ impl<W: io::Write> Serializer<W> {
             escape_html: opts.escape_html,
             nonfinite_as_null: opts.nonfinite_as_null,
             bytes_as_array: opts.bytes_as_array,
-            bufs: Buffers::take(opts.allow_duplicate_names),
+            bufs,
             allow_duplicate_names: opts.allow_duplicate_names,
         }
     }
@@ -880,9 +921,24 @@ impl<W: io::Write> ser::SerializeStructVariant for Compound<'_, W> {
 fn to_vec_with<T: ?Sized + Serialize>(value: &T, opts: &Options) -> Result<Vec<u8>> {
     let mut ser = Serializer::with_options(io::sink(), opts);
     (ser.drain_at, ser.drain_top, ser.limit) = (usize::MAX, usize::MAX, usize::MAX);
-    ser.out.reserve(128);
-    value.serialize(&mut ser)?;
-    Ok(ser.out)
+    let result = value.serialize(&mut ser);
+    let out = core::mem::take(&mut ser.out);
+    match result {
+        Ok(()) => Ok(ser.bufs.finish_out(out)),
+        Err(e) => {
+            ser.bufs.put_out(out);
+            Err(e)
+        }
+    }
+}
+
+/// Encodes `value` with `opts` into `writer`, through the thread's pooled output buffer.
+fn to_writer_with<W: io::Write, T: ?Sized + Serialize>(writer: W, value: &T, opts: &Options) -> Result<()> {
+    let mut ser = Serializer::with_options(writer, opts);
+    let result = value.serialize(&mut ser);
+    let out = core::mem::take(&mut ser.out);
+    ser.bufs.put_out(out);
+    result
 }
 
 /// Encodes `value` as compact JSON, with the strict defaults.
@@ -906,7 +962,7 @@ pub fn to_string<T: ?Sized + Serialize>(value: &T) -> Result<String> {
 
 /// Encodes `value` as compact JSON into `writer`, with the strict defaults.
 pub fn to_writer<W: io::Write, T: ?Sized + Serialize>(writer: W, value: &T) -> Result<()> {
-    value.serialize(&mut Serializer::new(writer))
+    to_writer_with(writer, value, &Options::strict())
 }
 
 /// Encodes `value` as JSON indented by two spaces (serde_json's pretty form).
@@ -927,7 +983,7 @@ pub fn to_string_pretty<T: ?Sized + Serialize>(value: &T) -> Result<String> {
 
 /// Encodes `value` as JSON indented by two spaces into `writer`.
 pub fn to_writer_pretty<W: io::Write, T: ?Sized + Serialize>(writer: W, value: &T) -> Result<()> {
-    value.serialize(&mut Serializer::pretty(writer))
+    to_writer_with(writer, value, &Options::strict().pretty())
 }
 
 fn into_string(bytes: Vec<u8>) -> String {
@@ -958,6 +1014,6 @@ impl Options {
 
     /// [`to_writer`](crate::to_writer) with these options.
     pub fn to_writer<W: io::Write, T: ?Sized + Serialize>(&self, writer: W, value: &T) -> Result<()> {
-        value.serialize(&mut Serializer::with_options(writer, self))
+        to_writer_with(writer, value, self)
     }
 }
