@@ -797,15 +797,12 @@ impl<'a, W: io::Write> Compound<'a, W> {
         Compound { ser, len: 0, variant, kind, filter: 0, start }
     }
 
-    /// `err` passing out of this container from the value at `step`.
-    #[cold]
-    #[inline(never)]
+    /// `err` passing out of this container from the value at `step`. It takes the fields it
+    /// needs rather than the container, so that the container's own fields can stay in
+    /// registers on the way that does not fail.
+    #[inline(always)]
     fn fail(&self, err: Error, step: Step) -> Error {
-        let err = self.ser.within(err, step);
-        match self.variant {
-            Some(variant) => self.ser.within(err, Step::Field(variant)),
-            None => err,
-        }
+        fail(self.ser, self.variant, err, step)
     }
 
     #[inline(always)]
@@ -836,6 +833,17 @@ impl<'a, W: io::Write> Compound<'a, W> {
             self.ser.end(Kind::Struct, false);
         }
         self.ser.maybe_drain()
+    }
+}
+
+/// [`Compound::fail`] for a container of `ser`, in the variant `variant` if any.
+#[cold]
+#[inline(never)]
+fn fail<W>(ser: &Serializer<W>, variant: Option<&'static str>, err: Error, step: Step) -> Error {
+    let err = ser.within(err, step);
+    match variant {
+        Some(variant) => ser.within(err, Step::Field(variant)),
+        None => err,
     }
 }
 
