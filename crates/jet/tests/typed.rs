@@ -1169,6 +1169,8 @@ fn encodings_one_after_another_share_no_text() {
             assert!(jet::to_writer(Vec::new(), &failing).is_err());
             let pretty = serde_json::to_string_pretty(value).unwrap();
             assert_eq!(jet::to_string_pretty(value).unwrap(), pretty, "{name} pretty after a failure");
+            let shown = jet::to_value(value).unwrap().to_string();
+            assert_eq!(shown.as_bytes(), want, "{name} shown by Display");
         }
     }
     let nested = vec![Nested(vec![1, 2]), Nested((0..20_000).collect())];

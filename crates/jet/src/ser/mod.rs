@@ -940,6 +940,16 @@ fn to_vec_with<T: ?Sized + Serialize>(value: &T, opts: &Options) -> Result<Vec<u
     }
 }
 
+/// Runs `write` on the thread's pooled output buffer (empty), for text that is used and
+/// dropped at once, such as `Value`'s `Display`.
+pub(crate) fn with_pooled_buffer<R>(write: impl FnOnce(&mut Vec<u8>) -> R) -> R {
+    let mut bufs = Buffers::take(false);
+    let mut out = bufs.take_out();
+    let result = write(&mut out);
+    bufs.put_out(out);
+    result
+}
+
 /// Encodes `value` with `opts` into `writer`, through the thread's pooled output buffer.
 fn to_writer_with<W: io::Write, T: ?Sized + Serialize>(writer: W, value: &T, opts: &Options) -> Result<()> {
     let mut ser = Serializer::with_options(writer, opts);
