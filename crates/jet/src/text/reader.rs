@@ -119,8 +119,6 @@ pub struct Reader<I> {
     /// Window index of the start of the stream record being read, kept (up to
     /// [`RECORD_KEEP_MAX`] bytes) so that [`resync`](Reader::resync) can find the line after it.
     record: usize,
-    /// Decoded text of the last escaped string.
-    scratch: Vec<u8>,
     /// The digits of the last number read, gathered as it was scanned.
     number: Decimal,
     /// Where that number starts in the window (to check that callers ask about it).
@@ -216,7 +214,6 @@ impl<I: Input> Reader<I> {
             peeked: None,
             pin: UNPINNED,
             record: UNPINNED,
-            scratch: Vec::new(),
             number: Decimal::default(),
             #[cfg(debug_assertions)]
             number_at: UNPINNED,
@@ -678,9 +675,9 @@ impl<I: Input> Reader<I> {
                 if event.flags == 0 {
                     return Token::String(Cow::Borrowed(str_from_checked(raw)));
                 }
-                self.scratch.clear();
-                string::unescape(raw, event.flags, &mut self.scratch);
-                Token::String(Cow::Borrowed(str_from_checked(&self.scratch)))
+                self.state.scratch.clear();
+                string::unescape(raw, event.flags, &mut self.state.scratch);
+                Token::String(Cow::Borrowed(str_from_checked(&self.state.scratch)))
             }
             Kind::BeginObject => Token::BeginObject,
             Kind::EndObject => Token::EndObject,
@@ -1189,9 +1186,9 @@ impl<I: Input> Reader<I> {
         if event.flags == 0 {
             return (str_from_checked(raw), true);
         }
-        self.scratch.clear();
-        string::unescape(raw, event.flags, &mut self.scratch);
-        (str_from_checked(&self.scratch), false)
+        self.state.scratch.clear();
+        string::unescape(raw, event.flags, &mut self.state.scratch);
+        (str_from_checked(&self.state.scratch), false)
     }
 
     /// The decoded text of a string event that was just read, as a new `String` of exactly its

@@ -107,6 +107,9 @@ pub(crate) struct State {
     outer: Vec<u64>,
     max_depth: usize,
     pub(crate) names: Names,
+    /// The reader's buffer for the decoded text of the last escaped string (kept here, with
+    /// the buffers that go back to the pool).
+    pub(crate) scratch: Vec<u8>,
     /// The box the buffers came in from this thread's pool, to carry them back in.
     home: Home,
 }
@@ -121,6 +124,7 @@ impl State {
             outer: Vec::new(),
             max_depth,
             names: Names::new(allow_duplicates),
+            scratch: Vec::new(),
             home: Home(None),
         }
     }
@@ -143,6 +147,7 @@ impl State {
     /// for the box's empty ones when the state is dropped.
     fn swap_buffers(&mut self, spare: &mut Spare) {
         core::mem::swap(&mut self.outer, &mut spare.outer);
+        core::mem::swap(&mut self.scratch, &mut spare.scratch);
         let names = &mut self.names;
         core::mem::swap(&mut names.recs, &mut spare.recs);
         core::mem::swap(&mut names.bytes, &mut spare.bytes);
@@ -316,6 +321,7 @@ const POOL_BYTES_MAX: usize = 64 * 1024;
 #[derive(Debug, Default)]
 struct Spare {
     outer: Vec<u64>,
+    scratch: Vec<u8>,
     recs: Vec<Rec>,
     bytes: Vec<u8>,
     frames: Vec<Frame>,
@@ -346,11 +352,12 @@ impl Drop for State {
         if self.outer.capacity() == 0 && self.names.recs.capacity() == 0 {
             return;
         }
-        let held = self.outer.capacity() * 8 + self.names.held_bytes();
+        let held = self.outer.capacity() * 8 + self.scratch.capacity() + self.names.held_bytes();
         if held > POOL_BYTES_MAX {
             return;
         }
         self.outer.clear();
+        self.scratch.clear();
         self.names.clear_for_pool();
         let mut spare = self.home.0.take().unwrap_or_default();
         self.swap_buffers(&mut spare);
@@ -1044,6 +1051,7 @@ mod tests {
                 state.start_value();
                 assert!(state.push(true));
                 assert!(state.names.add_owned(b"", |b| b.extend_from_slice(b"name")));
+                state.scratch.extend_from_slice(b"decoded text");
                 state
             })
             .collect();
@@ -1057,6 +1065,7 @@ mod tests {
         assert!(state.push(true));
         assert!(state.names.recs.capacity() > 0, "buffers reused");
         assert!(state.names.recs.is_empty() && state.names.frames.len() == 1);
+        assert!(state.scratch.is_empty() && state.scratch.capacity() > 0, "the scratch buffer reused, empty");
         assert_eq!(POOL.with(|pool| pool.borrow().len()), POOL_SIZE - 1);
         assert!(add(&mut state.names, "a") && add(&mut state.names, "a"), "duplicates allowed as configured");
     }
