@@ -38,6 +38,7 @@ pub use error::{Category, Error, Result};
 pub use options::{Options, DEFAULT_MAX_DEPTH, DEFAULT_MAX_RECURSION};
 pub use ser::{
     to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, Compound, Serializer,
+    SerializerMode, ToWriter,
 };
 
 pub use lazy::{get, get_many, LazyValue};

@@ -99,6 +99,44 @@ const COPY_OUT_MAX: usize = 64 * 1024;
 /// The largest output buffer kept for the next serializer on the thread.
 const POOL_OUT_MAX: usize = 2 * COPY_OUT_MAX;
 
+/// What a [`Serializer`]'s type fixes about where its text goes, as serde_json's `Formatter`
+/// parameter fixes its layout: the text [`to_vec`] builds in memory, compact, then carries no
+/// checks for a writer or for indentation. Sealed; [`ToWriter`], the default, is the mode of
+/// every serializer built with [`Serializer::new`], [`pretty`](Serializer::pretty) or
+/// [`with_options`](Serializer::with_options).
+pub trait SerializerMode: mode::Sealed + core::fmt::Debug {}
+
+mod mode {
+    pub trait Sealed {
+        /// Whether the buffer is handed to a writer as it fills.
+        const DRAINS: bool;
+        /// Whether the options may ask for indentation.
+        const MAY_INDENT: bool;
+    }
+}
+
+/// The mode of a [`Serializer`] writing to an `io::Write`, laid out as its options say.
+#[derive(Clone, Copy, Debug)]
+pub struct ToWriter;
+
+impl mode::Sealed for ToWriter {
+    const DRAINS: bool = true;
+    const MAY_INDENT: bool = true;
+}
+
+impl SerializerMode for ToWriter {}
+
+/// The mode of `to_vec` without indentation: compact text in memory, handed over at the end.
+#[derive(Clone, Copy, Debug)]
+struct CompactVec;
+
+impl mode::Sealed for CompactVec {
+    const DRAINS: bool = false;
+    const MAY_INDENT: bool = false;
+}
+
+impl SerializerMode for CompactVec {}
+
 /// A serde `Serializer` that writes JSON to an `io::Write`, strict by default (see
 /// [`Options`]): duplicate object names and NaN or infinite floats are errors, bytes are
 /// written as base64 strings.
@@ -112,7 +150,7 @@ const POOL_OUT_MAX: usize = 2 * COPY_OUT_MAX;
 /// # Ok::<(), jet::Error>(())
 /// ```
 #[derive(Debug)]
-pub struct Serializer<W> {
+pub struct Serializer<W, M: SerializerMode = ToWriter> {
     out: Vec<u8>,
     sink: W,
     /// Drain `out` into `sink` when it holds this much: `drain_at` inside a container,
@@ -136,6 +174,7 @@ pub struct Serializer<W> {
     /// Working buffers, reused from one serializer to the next on a thread.
     bufs: Buffers,
     allow_duplicate_names: bool,
+    mode: core::marker::PhantomData<M>,
 }
 
 /// A serializer's working buffers. A finished serializer leaves them for the next one on its
@@ -305,6 +344,18 @@ impl<W: io::Write> Serializer<W> {
     /// A serializer with `opts` (formatting, HTML escaping, duplicate names, non-finite floats,
     /// bytes, nesting limit).
     pub fn with_options(writer: W, opts: &Options) -> Serializer<W> {
+        Serializer::in_mode(writer, opts)
+    }
+
+    /// The writer. Everything serialized so far has been handed to it (a serializer drains its
+    /// buffer after each complete top-level value).
+    pub fn into_inner(self) -> W {
+        self.sink
+    }
+}
+
+impl<W: io::Write, M: SerializerMode> Serializer<W, M> {
+    fn in_mode(writer: W, opts: &Options) -> Serializer<W, M> {
         let mut bufs = Buffers::take(opts.allow_duplicate_names);
         Serializer {
             out: bufs.take_out(),
@@ -323,19 +374,14 @@ impl<W: io::Write> Serializer<W> {
             bytes_as_array: opts.bytes_as_array,
             bufs,
             allow_duplicate_names: opts.allow_duplicate_names,
+            mode: core::marker::PhantomData,
         }
-    }
-
-    /// The writer. Everything serialized so far has been handed to it (a serializer drains its
-    /// buffer after each complete top-level value).
-    pub fn into_inner(self) -> W {
-        self.sink
     }
 
     /// Hands the buffer to the sink when it is full enough, or when a top-level value is done.
     #[inline]
     fn maybe_drain(&mut self) -> Result<()> {
-        if self.out.len() >= self.limit {
+        if M::DRAINS && self.out.len() >= self.limit {
             return self.drain();
         }
         Ok(())
@@ -352,7 +398,7 @@ impl<W: io::Write> Serializer<W> {
     }
 }
 
-impl<W> Serializer<W> {
+impl<W, M: SerializerMode> Serializer<W, M> {
     /// Bytes written so far.
     fn offset(&self) -> u64 {
         self.drained + self.out.len() as u64
@@ -395,7 +441,9 @@ impl<W> Serializer<W> {
             return Err(self.error(Code::TooDeep(self.max_depth)));
         }
         self.depth += 1;
-        self.limit = self.drain_at;
+        if M::DRAINS {
+            self.limit = self.drain_at;
+        }
         if kind == Kind::Map {
             self.open_map();
         }
@@ -420,22 +468,28 @@ impl<W> Serializer<W> {
         if !first {
             self.out.push(b',');
         }
-        if self.indent.is_some() {
+        if self.indents() {
             self.newline(self.depth);
         }
+    }
+
+    /// Whether the text is indented.
+    #[inline(always)]
+    fn indents(&self) -> bool {
+        M::MAY_INDENT && self.indent.is_some()
     }
 
     /// Closes an array or object; `empty` when nothing was written in it.
     #[inline(always)]
     fn end(&mut self, kind: Kind, empty: bool) {
         self.depth -= 1;
-        if self.depth == 0 {
+        if M::DRAINS && self.depth == 0 {
             self.limit = self.drain_top;
         }
         if kind == Kind::Map {
             self.close_map();
         }
-        if !empty && self.indent.is_some() {
+        if !empty && self.indents() {
             self.newline(self.depth);
         }
         self.out.push(if kind == Kind::Array { b']' } else { b'}' });
@@ -545,16 +599,16 @@ macro_rules! serialize_integers {
     )*};
 }
 
-impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
+impl<'a, W: io::Write, M: SerializerMode> ser::Serializer for &'a mut Serializer<W, M> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = Compound<'a, W>;
-    type SerializeTuple = Compound<'a, W>;
-    type SerializeTupleStruct = Compound<'a, W>;
-    type SerializeTupleVariant = Compound<'a, W>;
-    type SerializeMap = Compound<'a, W>;
-    type SerializeStruct = Compound<'a, W>;
-    type SerializeStructVariant = Compound<'a, W>;
+    type SerializeSeq = Compound<'a, W, M>;
+    type SerializeTuple = Compound<'a, W, M>;
+    type SerializeTupleStruct = Compound<'a, W, M>;
+    type SerializeTupleVariant = Compound<'a, W, M>;
+    type SerializeMap = Compound<'a, W, M>;
+    type SerializeStruct = Compound<'a, W, M>;
+    type SerializeStructVariant = Compound<'a, W, M>;
 
     fn serialize_bool(self, v: bool) -> Result<()> {
         self.out.extend_from_slice(if v { b"true" } else { b"false" });
@@ -687,16 +741,16 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         self.maybe_drain()
     }
 
-    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, W>> {
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, W, M>> {
         self.begin(Kind::Array)?;
         Ok(Compound::new(self, None, Kind::Array))
     }
 
-    fn serialize_tuple(self, len: usize) -> Result<Compound<'a, W>> {
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'a, W, M>> {
         self.serialize_seq(Some(len))
     }
 
-    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, W>> {
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, W, M>> {
         self.serialize_seq(Some(len))
     }
 
@@ -706,16 +760,16 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         _index: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<Compound<'a, W>> {
+    ) -> Result<Compound<'a, W, M>> {
         self.variant_container(variant, Kind::Array)
     }
 
-    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, W>> {
+    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, W, M>> {
         self.begin(Kind::Map)?;
         Ok(Compound::new(self, None, Kind::Map))
     }
 
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, W>> {
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, W, M>> {
         self.begin(Kind::Struct)?;
         Ok(Compound::new(self, None, Kind::Struct))
     }
@@ -726,7 +780,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         _index: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<Compound<'a, W>> {
+    ) -> Result<Compound<'a, W, M>> {
         self.variant_container(variant, Kind::Struct)
     }
 
@@ -741,9 +795,9 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     }
 }
 
-impl<W: io::Write> Serializer<W> {
+impl<W: io::Write, M: SerializerMode> Serializer<W, M> {
     /// Opens `{"variant":` and then the array (tuple variant) or object (struct variant).
-    fn variant_container(&mut self, variant: &'static str, kind: Kind) -> Result<Compound<'_, W>> {
+    fn variant_container(&mut self, variant: &'static str, kind: Kind) -> Result<Compound<'_, W, M>> {
         self.begin(Kind::Struct)?;
         self.separate(true);
         self.variant_name(variant);
@@ -775,8 +829,8 @@ enum Step {
 
 /// An array or object being written (also the inner one of a tuple or struct variant).
 #[derive(Debug)]
-pub struct Compound<'a, W> {
-    ser: &'a mut Serializer<W>,
+pub struct Compound<'a, W, M: SerializerMode = ToWriter> {
+    ser: &'a mut Serializer<W, M>,
     /// Elements or members written so far.
     len: usize,
     /// A tuple or struct variant's name: an object of one member, of that name, holds this
@@ -790,9 +844,9 @@ pub struct Compound<'a, W> {
     start: usize,
 }
 
-impl<'a, W: io::Write> Compound<'a, W> {
+impl<'a, W: io::Write, M: SerializerMode> Compound<'a, W, M> {
     #[inline]
-    fn new(ser: &'a mut Serializer<W>, variant: Option<&'static str>, kind: Kind) -> Compound<'a, W> {
+    fn new(ser: &'a mut Serializer<W, M>, variant: Option<&'static str>, kind: Kind) -> Compound<'a, W, M> {
         let start = if kind == Kind::Map { ser.bufs.names.open() - 1 } else { ser.bufs.seen.len() };
         Compound { ser, len: 0, variant, kind, filter: 0, start }
     }
@@ -839,7 +893,12 @@ impl<'a, W: io::Write> Compound<'a, W> {
 /// [`Compound::fail`] for a container of `ser`, in the variant `variant` if any.
 #[cold]
 #[inline(never)]
-fn fail<W>(ser: &Serializer<W>, variant: Option<&'static str>, err: Error, step: Step) -> Error {
+fn fail<W, M: SerializerMode>(
+    ser: &Serializer<W, M>,
+    variant: Option<&'static str>,
+    err: Error,
+    step: Step,
+) -> Error {
     let err = ser.within(err, step);
     match variant {
         Some(variant) => ser.within(err, Step::Field(variant)),
@@ -850,7 +909,7 @@ fn fail<W>(ser: &Serializer<W>, variant: Option<&'static str>, err: Error, step:
 /// The array-like serde traits: each element through [`Compound::element`].
 macro_rules! array_like {
     ($($trait:ident :: $method:ident),*) => {$(
-        impl<W: io::Write> ser::$trait for Compound<'_, W> {
+        impl<W: io::Write, M: SerializerMode> ser::$trait for Compound<'_, W, M> {
             type Ok = ();
             type Error = Error;
 
@@ -874,7 +933,7 @@ array_like!(
     SerializeTupleVariant::serialize_field
 );
 
-impl<W: io::Write> ser::SerializeMap for Compound<'_, W> {
+impl<W: io::Write, M: SerializerMode> ser::SerializeMap for Compound<'_, W, M> {
     type Ok = ();
     type Error = Error;
 
@@ -898,7 +957,7 @@ impl<W: io::Write> ser::SerializeMap for Compound<'_, W> {
     }
 }
 
-impl<W: io::Write> ser::SerializeStruct for Compound<'_, W> {
+impl<W: io::Write, M: SerializerMode> ser::SerializeStruct for Compound<'_, W, M> {
     type Ok = ();
     type Error = Error;
 
@@ -912,7 +971,7 @@ impl<W: io::Write> ser::SerializeStruct for Compound<'_, W> {
     }
 }
 
-impl<W: io::Write> ser::SerializeStructVariant for Compound<'_, W> {
+impl<W: io::Write, M: SerializerMode> ser::SerializeStructVariant for Compound<'_, W, M> {
     type Ok = ();
     type Error = Error;
 
@@ -927,7 +986,15 @@ impl<W: io::Write> ser::SerializeStructVariant for Compound<'_, W> {
 
 /// Encodes `value` with `opts` into a new buffer.
 fn to_vec_with<T: ?Sized + Serialize>(value: &T, opts: &Options) -> Result<Vec<u8>> {
-    let mut ser = Serializer::with_options(io::sink(), opts);
+    if opts.indent.is_none() {
+        return to_vec_in::<CompactVec, T>(value, opts);
+    }
+    to_vec_in::<ToWriter, T>(value, opts)
+}
+
+/// [`to_vec_with`] by a serializer of mode `M`.
+fn to_vec_in<M: SerializerMode, T: ?Sized + Serialize>(value: &T, opts: &Options) -> Result<Vec<u8>> {
+    let mut ser = Serializer::<_, M>::in_mode(io::sink(), opts);
     (ser.drain_at, ser.drain_top, ser.limit) = (usize::MAX, usize::MAX, usize::MAX);
     let result = value.serialize(&mut ser);
     let out = core::mem::take(&mut ser.out);
