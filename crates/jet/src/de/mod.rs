@@ -331,6 +331,16 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         Ok(value)
     }
 
+    /// [`visit_array`](Deserializer::visit_array) for a struct written as an array: rare, and
+    /// kept out of line, so that the code a struct is read by (its visitor's `visit_map`, with
+    /// the steps of its fields inlined) is not interleaved with a second copy of itself (its
+    /// `visit_seq`): a small document's decoding is bound by fetching code.
+    #[cold]
+    #[inline(never)]
+    fn visit_struct_array<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        self.visit_array(visitor)
+    }
+
     /// Visits the members of the object just opened, then its end.
     fn visit_object<V: Visitor<'de>>(&mut self, visitor: V, fields: Option<Fields>) -> Result<V::Value> {
         let depth = self.reader.depth();
@@ -669,7 +679,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
                 self.visit_object(visitor, Some(fields))
             }
             // As in serde_json: a struct may be written as the array of its fields' values.
-            Kind::BeginArray => self.visit_array(visitor),
+            Kind::BeginArray => self.visit_struct_array(visitor),
             _ => return Err(self.wrong_kind(&event, &visitor)),
         };
         result.map_err(|e| self.fix(e))
