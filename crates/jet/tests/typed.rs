@@ -1131,6 +1131,26 @@ fn encode_hands_the_writer_whole_values() {
     assert_eq!(err.to_string(), "I/O error: disk full");
 }
 
+/// The public serializer types are named by their writer alone (the mode has a default), and
+/// a serializer built by the user writes what `to_vec` writes, compact and pretty.
+#[test]
+fn user_built_serializers_match_the_entry_points() {
+    use serde::ser::SerializeSeq as _;
+    fn pair(ser: &mut jet::Serializer<Vec<u8>>) -> jet::Result<()> {
+        let mut seq: jet::Compound<'_, Vec<u8>> = ser.serialize_seq(Some(2))?;
+        seq.serialize_element(&1)?;
+        seq.serialize_element(&vec![("a", 2.5)])?;
+        seq.end()
+    }
+    let value = (1, vec![("a", 2.5)]);
+    let mut ser = jet::Serializer::new(Vec::new());
+    pair(&mut ser).unwrap();
+    assert_eq!(ser.into_inner(), jet::to_vec(&value).unwrap(), "compact");
+    let mut ser = jet::Serializer::pretty(Vec::new());
+    pair(&mut ser).unwrap();
+    assert_eq!(ser.into_inner(), jet::to_vec_pretty(&value).unwrap(), "pretty");
+}
+
 /// The thread's pooled output buffer: each encoding gives exactly its own text, whatever the
 /// encodings before it on the thread left (long or short text, a failure half-way through a
 /// value, an encoding inside another one's `Serialize`), through every entry point.

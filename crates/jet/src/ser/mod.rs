@@ -7,7 +7,9 @@
 //! value being written. The pointer costs nothing until there is an error: it is built as the
 //! error passes out of each container, which adds the place of the value it came from (so no
 //! stack of member names is kept while writing). Output goes to a buffer that is handed to the
-//! `io::Write` in large pieces.
+//! `io::Write` in large pieces; [`to_vec`]'s compact text is built by a serializer whose type
+//! ([`SerializerMode`]) says it has neither a writer nor indentation, so that it tests for
+//! neither after each value.
 
 mod key;
 
@@ -104,7 +106,7 @@ const POOL_OUT_MAX: usize = 2 * COPY_OUT_MAX;
 /// checks for a writer or for indentation. Sealed; [`ToWriter`], the default, is the mode of
 /// every serializer built with [`Serializer::new`], [`pretty`](Serializer::pretty) or
 /// [`with_options`](Serializer::with_options).
-pub trait SerializerMode: mode::Sealed + core::fmt::Debug {}
+pub trait SerializerMode: mode::Sealed {}
 
 mod mode {
     pub trait Sealed {
