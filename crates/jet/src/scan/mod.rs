@@ -175,6 +175,35 @@ fn words_inline<const WORDS: usize>(bytes: &[u8], start: usize) -> Result<(usize
     Err((at, high))
 }
 
+/// Appends the text that `format` writes into `holder` (a formatter's buffer, such as a float
+/// printer's) and returns. When the text starts at the start of `holder`, as such buffers have
+/// it, the copy is of the whole of `holder`: a fixed size, so a few vector moves rather than a
+/// call to `memcpy` that branches on the length; of the bytes copied, only the text's become
+/// part of `out`. Otherwise, a plain copy.
+#[inline(always)]
+pub(crate) fn push_formatted<H>(holder: &mut H, format: impl FnOnce(&mut H) -> &str, out: &mut Vec<u8>) {
+    let size = core::mem::size_of::<H>();
+    let at = core::ptr::from_mut(holder) as usize;
+    let text = format(holder);
+    let n = text.len();
+    if text.as_ptr() as usize != at || n > size {
+        out.extend_from_slice(text.as_bytes());
+        return;
+    }
+    let start = core::ptr::from_ref(holder).cast::<u8>();
+    out.reserve(size);
+    let len = out.len();
+    // SAFETY: `out` has room for `size` bytes past `len` (reserved above), and `holder` is
+    // `size` readable bytes from `start`, borrowed for the copy. The copy is untyped, so bytes
+    // of `holder` past the text may be uninitialized (a formatter's spare room): only the first
+    // `n` bytes copied are exposed by `set_len`, and they are the text's, which was checked
+    // above to be the first `n` bytes of `holder`.
+    unsafe {
+        core::ptr::copy_nonoverlapping(start, out.as_mut_ptr().add(len), size);
+        out.set_len(len + n);
+    }
+}
+
 /// Appends `bytes`, a short string's text (fewer than 32 bytes), to `out` when it holds no `"`,
 /// `\` or control byte, and says whether it did (else `out` is unchanged). For the writer's
 /// names and short values: the check and the copy are the same few word loads and stores, with

@@ -580,8 +580,7 @@ impl<W, M: SerializerMode> Serializer<W, M> {
 
     fn float(&mut self, finite: bool, write: impl FnOnce(&mut zmij::Buffer) -> &str) -> Result<()> {
         if finite {
-            let mut buf = zmij::Buffer::new();
-            self.out.extend_from_slice(write(&mut buf).as_bytes());
+            crate::scan::push_formatted(&mut zmij::Buffer::new(), write, &mut self.out);
         } else if self.nonfinite_as_null {
             self.out.extend_from_slice(b"null");
         } else {
