@@ -139,6 +139,17 @@ impl mode::Sealed for CompactVec {
 
 impl SerializerMode for CompactVec {}
 
+/// The mode of `to_vec` with indentation: laid out as the options say, in memory.
+#[derive(Clone, Copy, Debug)]
+struct IndentedVec;
+
+impl mode::Sealed for IndentedVec {
+    const DRAINS: bool = false;
+    const MAY_INDENT: bool = true;
+}
+
+impl SerializerMode for IndentedVec {}
+
 /// A serde `Serializer` that writes JSON to an `io::Write`, strict by default (see
 /// [`Options`]): duplicate object names and NaN or infinite floats are errors, bytes are
 /// written as base64 strings.
@@ -155,12 +166,9 @@ impl SerializerMode for CompactVec {}
 pub struct Serializer<W, M: SerializerMode = ToWriter> {
     out: Vec<u8>,
     sink: W,
-    /// Drain `out` into `sink` when it holds this much: `drain_at` inside a container,
-    /// `drain_top` after a top-level value (0 for a sink, so that each top-level value is
-    /// handed over whole; never, when building a `Vec`), and `limit` the one that applies now,
-    /// so that the check after each value is one compare.
-    drain_at: usize,
-    drain_top: usize,
+    /// Drain `out` into `sink` when it holds this much: [`DRAIN_AT`] inside a container, 0
+    /// after a top-level value (so that each top-level value is handed over whole), so that the
+    /// check after each value is one compare. Unused by the modes that build a `Vec`.
     limit: usize,
     /// Bytes handed to the sink so far.
     drained: u64,
@@ -362,8 +370,6 @@ impl<W: io::Write, M: SerializerMode> Serializer<W, M> {
         Serializer {
             out: bufs.take_out(),
             sink: writer,
-            drain_at: DRAIN_AT,
-            drain_top: 0,
             limit: 0,
             drained: 0,
             depth: 0,
@@ -444,7 +450,7 @@ impl<W, M: SerializerMode> Serializer<W, M> {
         }
         self.depth += 1;
         if M::DRAINS {
-            self.limit = self.drain_at;
+            self.limit = DRAIN_AT;
         }
         if kind == Kind::Map {
             self.open_map();
@@ -486,7 +492,7 @@ impl<W, M: SerializerMode> Serializer<W, M> {
     fn end(&mut self, kind: Kind, empty: bool) {
         self.depth -= 1;
         if M::DRAINS && self.depth == 0 {
-            self.limit = self.drain_top;
+            self.limit = 0;
         }
         if kind == Kind::Map {
             self.close_map();
@@ -990,13 +996,12 @@ fn to_vec_with<T: ?Sized + Serialize>(value: &T, opts: &Options) -> Result<Vec<u
     if opts.indent.is_none() {
         return to_vec_in::<CompactVec, T>(value, opts);
     }
-    to_vec_in::<ToWriter, T>(value, opts)
+    to_vec_in::<IndentedVec, T>(value, opts)
 }
 
 /// [`to_vec_with`] by a serializer of mode `M`.
 fn to_vec_in<M: SerializerMode, T: ?Sized + Serialize>(value: &T, opts: &Options) -> Result<Vec<u8>> {
     let mut ser = Serializer::<_, M>::in_mode(io::sink(), opts);
-    (ser.drain_at, ser.drain_top, ser.limit) = (usize::MAX, usize::MAX, usize::MAX);
     let result = value.serialize(&mut ser);
     let out = core::mem::take(&mut ser.out);
     match result {
