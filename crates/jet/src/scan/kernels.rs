@@ -166,23 +166,23 @@ pub(crate) fn skip_digits_reference(bytes: &[u8], start: usize) -> usize {
 }
 
 /// One byte at a time: the reference for `classify`.
-pub(crate) fn classify_reference(block: &[u8; BLOCK]) -> Classes {
+pub(crate) fn classify_reference(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
     let mut classes = Classes::default();
     for (i, &b) in block.iter().enumerate() {
         let bit = 1u64 << i;
         let set = |mask: &mut u64, on: bool| *mask |= if on { bit } else { 0 };
+        let punct = b"{}[],:".contains(&b);
         set(&mut classes.quote, b == b'"');
         set(&mut classes.backslash, b == b'\\');
-        set(&mut classes.punct, b"{}[],:".contains(&b));
-        set(&mut classes.ws, is_ws(b));
-        set(&mut classes.control, b < 0x20);
-        set(&mut classes.high, b >= 0x80);
+        set(&mut classes.punct, punct);
+        set(&mut classes.ends, punct || is_ws(b));
+        set(&mut classes.suspect, b < 0x20 || b == b'\\' || (b >= 0x80 && !trusted_utf8));
         set(&mut classes.digit, b.is_ascii_digit());
     }
     classes
 }
 
-pub(crate) type ClassifyKernel = fn(&[u8; BLOCK]) -> Classes;
+pub(crate) type ClassifyKernel = fn(&[u8; BLOCK], bool) -> Classes;
 
 /// Every block classifier this CPU can run, by name: each run as the index runs it, through a
 /// block loop compiled for it.
@@ -190,28 +190,34 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
     let mut kernels: Vec<(&'static str, ClassifyKernel)> = vec![
         ("dispatched", classify),
         ("swar", swar::classify),
-        ("swar, block loop", |b| one_block(b, |b, f| Loop { bytes: b, start: 0, f }.run(Swar))),
+        ("swar, block loop", |b, t| {
+            one_block(b, |b, f| Loop { bytes: b, start: 0, trusted_utf8: t, f }.run(Swar))
+        }),
     ];
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("sse2") {
-            kernels.push(("sse2", |b| {
+            kernels.push(("sse2", |b, t| {
                 // SAFETY: SSE2 was detected before this kernel was listed.
-                one_block(b, |b, f| unsafe { x86::with_sse2(Loop { bytes: b, start: 0, f }) })
+                one_block(b, |b, f| unsafe {
+                    x86::with_sse2(Loop { bytes: b, start: 0, trusted_utf8: t, f })
+                })
             }));
         }
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
-            kernels.push(("avx2", |b| {
+            kernels.push(("avx2", |b, t| {
                 // SAFETY: AVX2 and PCLMULQDQ were detected before this kernel was listed.
-                one_block(b, |b, f| unsafe { x86::with_avx2(Loop { bytes: b, start: 0, f }) })
+                one_block(b, |b, f| unsafe {
+                    x86::with_avx2(Loop { bytes: b, start: 0, trusted_utf8: t, f })
+                })
             }));
         }
     }
     #[cfg(target_arch = "aarch64")]
     if std::arch::is_aarch64_feature_detected!("neon") {
-        kernels.push(("neon", |b| {
+        kernels.push(("neon", |b, t| {
             // SAFETY: NEON was detected before this kernel was listed.
-            one_block(b, |b, f| unsafe { neon::with_neon(Loop { bytes: b, start: 0, f }) })
+            one_block(b, |b, f| unsafe { neon::with_neon(Loop { bytes: b, start: 0, trusted_utf8: t, f }) })
         }));
     }
     kernels
@@ -255,6 +261,7 @@ fn one_block(block: &[u8; BLOCK], run: impl FnOnce(&[u8], BlockVisit<'_>) -> usi
 struct Loop<'a, 'f> {
     bytes: &'a [u8],
     start: usize,
+    trusted_utf8: bool,
     f: BlockVisit<'f>,
 }
 
@@ -262,7 +269,7 @@ impl WithClassifier for Loop<'_, '_> {
     type Output = usize;
     #[inline(always)]
     fn run<C: Classifier>(self, classifier: C) -> usize {
-        each_block(classifier, self.bytes, self.start, self.f)
+        each_block(classifier, self.bytes, self.start, self.trusted_utf8, self.f)
     }
 }
 
@@ -300,7 +307,7 @@ pub(crate) fn container_skips() -> Vec<(&'static str, SkipKernel)> {
 
 /// The [`Brackets`] of a block, one byte at a time.
 fn one_block_brackets(block: &[u8; BLOCK]) -> Brackets {
-    let c = classify_reference(block);
+    let c = classify_reference(block, false);
     let (mut open, mut close) = (0, 0);
     for (i, &b) in block.iter().enumerate() {
         open |= u64::from(b == b'[' || b == b'{') << i;
@@ -353,29 +360,35 @@ pub(crate) fn check_container_skips(bytes: &[u8], start: usize) {
 /// What a block loop hands each block to: its position, classes and prefix XOR; true stops.
 pub(crate) type BlockVisit<'f> = &'f mut dyn FnMut(usize, &Classes, PrefixXor) -> bool;
 
-pub(crate) type BlocksKernel = fn(&[u8], usize, BlockVisit<'_>) -> usize;
+pub(crate) type BlocksKernel = fn(&[u8], usize, bool, BlockVisit<'_>) -> usize;
 
 /// Every block loop ([`each_block`] under a classifier) this CPU can run, by name.
 pub(crate) fn block_loops() -> Vec<(&'static str, BlocksKernel)> {
     let mut kernels: Vec<(&'static str, BlocksKernel)> = vec![
-        ("dispatched", |b, s, f| with_classifier(Loop { bytes: b, start: s, f })),
-        ("swar", |b, s, f| Loop { bytes: b, start: s, f }.run(Swar)),
+        ("dispatched", |b, s, t, f| with_classifier(Loop { bytes: b, start: s, trusted_utf8: t, f })),
+        ("swar", |b, s, t, f| Loop { bytes: b, start: s, trusted_utf8: t, f }.run(Swar)),
     ];
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("sse2") {
             // SAFETY: SSE2 was detected just above.
-            kernels.push(("sse2", |b, s, f| unsafe { x86::with_sse2(Loop { bytes: b, start: s, f }) }));
+            kernels.push(("sse2", |b, s, t, f| unsafe {
+                x86::with_sse2(Loop { bytes: b, start: s, trusted_utf8: t, f })
+            }));
         }
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
             // SAFETY: AVX2 and PCLMULQDQ were detected just above.
-            kernels.push(("avx2", |b, s, f| unsafe { x86::with_avx2(Loop { bytes: b, start: s, f }) }));
+            kernels.push(("avx2", |b, s, t, f| unsafe {
+                x86::with_avx2(Loop { bytes: b, start: s, trusted_utf8: t, f })
+            }));
         }
     }
     #[cfg(target_arch = "aarch64")]
     if std::arch::is_aarch64_feature_detected!("neon") {
         // SAFETY: NEON was detected just above.
-        kernels.push(("neon", |b, s, f| unsafe { neon::with_neon(Loop { bytes: b, start: s, f }) }));
+        kernels.push(("neon", |b, s, t, f| unsafe {
+            neon::with_neon(Loop { bytes: b, start: s, trusted_utf8: t, f })
+        }));
     }
     kernels
 }
@@ -385,13 +398,14 @@ pub(crate) fn block_loops() -> Vec<(&'static str, BlocksKernel)> {
 pub(crate) fn block_loop_reference(
     bytes: &[u8],
     start: usize,
+    trusted_utf8: bool,
     stop: usize,
 ) -> (Vec<(usize, Classes, u64)>, usize) {
     let mut seen = Vec::new();
     let mut at = start;
     while at + BLOCK <= bytes.len() {
         let block: &[u8; BLOCK] = bytes[at..at + BLOCK].try_into().expect("a block");
-        let classes = classify_reference(block);
+        let classes = classify_reference(block, trusted_utf8);
         seen.push((at, classes, prefix_xor_reference(classes.quote)));
         if seen.len() == stop {
             return (seen, at);
@@ -405,15 +419,16 @@ pub(crate) fn block_loop_reference(
 /// never.
 pub(crate) fn check_block_loops(bytes: &[u8], start: usize) {
     let blocks = bytes.len().saturating_sub(start) / BLOCK;
-    for stop in 0..=blocks.min(3) {
-        let want = block_loop_reference(bytes, start, stop);
+    for (stop, trusted_utf8) in (0..=blocks.min(3)).flat_map(|stop| [(stop, false), (stop, true)]) {
+        let want = block_loop_reference(bytes, start, trusted_utf8, stop);
         for (name, kernel) in block_loops() {
             let mut seen = Vec::new();
-            let at = kernel(bytes, start, &mut |at, classes, prefix_xor| {
+            let at = kernel(bytes, start, trusted_utf8, &mut |at, classes, prefix_xor| {
                 seen.push((at, *classes, prefix_xor.apply(classes.quote)));
                 seen.len() == stop
             });
-            assert_eq!((seen, at), want, "{name} from {start}, stopping at block {stop}");
+            let what = if trusted_utf8 { ", UTF-8 trusted" } else { "" };
+            assert_eq!((seen, at), want, "{name} from {start}, stopping at block {stop}{what}");
         }
     }
 }
@@ -428,7 +443,10 @@ pub(crate) fn check_all(bytes: &[u8]) {
     for block in bytes.windows(BLOCK).take(70) {
         let block: &[u8; BLOCK] = block.try_into().expect("a block");
         for (name, kernel) in &classifiers {
-            assert_eq!(kernel(block), classify_reference(block), "{name} on {block:?}");
+            for trusted in [false, true] {
+                let want = classify_reference(block, trusted);
+                assert_eq!(kernel(block, trusted), want, "{name} on {block:?}, UTF-8 trusted: {trusted}");
+            }
         }
     }
     for word in bytes.windows(8).take(70) {

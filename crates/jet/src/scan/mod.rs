@@ -355,7 +355,9 @@ fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
 /// The bytes of a block that [`classify`] reads at once.
 pub(crate) const BLOCK: usize = 64;
 
-/// The classes of the bytes of one [`BLOCK`]: bit `i` of each mask is about byte `i`.
+/// The classes of the bytes of one [`BLOCK`]: bit `i` of each mask is about byte `i`. Each mask
+/// is what the structural index asks of the block, so that a classifier makes no mask the index
+/// would only combine with another (six masks where seven classes of bytes are told apart).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Classes {
     /// `"`.
@@ -364,36 +366,38 @@ pub(crate) struct Classes {
     pub backslash: u64,
     /// `{`, `}`, `[`, `]`, `,` and `:`.
     pub punct: u64,
-    /// Space, tab, line feed and carriage return.
-    pub ws: u64,
-    /// Below `0x20` (the whitespace bytes other than space among them).
-    pub control: u64,
-    /// `0x80` and above.
-    pub high: u64,
+    /// Where a run of other bytes (a number, a literal) ends: punctuation and whitespace (space,
+    /// tab, line feed and carriage return).
+    pub ends: u64,
+    /// What a string cannot hold without a closer look: bytes below `0x20`, `\`, and (unless
+    /// the input is known to be UTF-8) `0x80` and above.
+    pub suspect: u64,
     /// `0` to `9`.
     pub digit: u64,
 }
 
 /// Classifies the bytes of one block with the best [`Classifier`] of this CPU: what a structural
-/// index of JSON text is made of.
-pub(crate) fn classify(block: &[u8; BLOCK]) -> Classes {
-    struct One<'b>(&'b [u8; BLOCK]);
+/// index of JSON text is made of. `trusted_utf8`: the bytes are known to be UTF-8, so non-ASCII
+/// bytes are not suspect.
+pub(crate) fn classify(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
+    struct One<'b>(&'b [u8; BLOCK], bool);
     impl WithClassifier for One<'_> {
         type Output = Classes;
         #[inline(always)]
         fn run<C: Classifier>(self, classifier: C) -> Classes {
-            classifier.classify(self.0).0
+            classifier.classify(self.0, self.1).0
         }
     }
-    with_classifier(One(block))
+    with_classifier(One(block, trusted_utf8))
 }
 
 /// A way to classify a block that this CPU has, as a value. Code generic over it (a loop over
 /// blocks, the walk behind validation) is compiled for the classifier's instructions when
 /// [`with_classifier`] runs it, so that classifying a block is inline code, not a call.
 pub(crate) trait Classifier: Copy {
-    /// The classes of `block`, and the prefix XOR that goes with this classifier.
-    fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor);
+    /// The classes of `block` (non-ASCII bytes suspect unless `trusted_utf8`), and the prefix
+    /// XOR that goes with this classifier.
+    fn classify(self, block: &[u8; BLOCK], trusted_utf8: bool) -> (Classes, PrefixXor);
 }
 
 /// Work to run with the best [`Classifier`] of this CPU ([`with_classifier`]).
@@ -437,8 +441,8 @@ pub(crate) struct Swar;
 
 impl Classifier for Swar {
     #[inline(always)]
-    fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor) {
-        (swar::classify(block), PrefixXor::PORTABLE)
+    fn classify(self, block: &[u8; BLOCK], trusted_utf8: bool) -> (Classes, PrefixXor) {
+        (swar::classify(block, trusted_utf8), PrefixXor::PORTABLE)
     }
 }
 
@@ -482,7 +486,8 @@ pub(crate) fn prefix_xor(mut x: u64) -> u64 {
     x
 }
 
-/// Classifies the whole blocks of `bytes` from `start` with `classifier`, one after another,
+/// Classifies the whole blocks of `bytes` from `start` with `classifier` (non-ASCII bytes
+/// suspect unless `trusted_utf8`), one after another,
 /// handing each one's position, classes and [`PrefixXor`] to `f` until `f` returns true, and
 /// returns that block's position; when `f` never does, the position from which no whole block
 /// is left. Inlined, so that under [`with_classifier`] a run of blocks calls nothing.
@@ -491,11 +496,12 @@ pub(crate) fn each_block<C: Classifier>(
     classifier: C,
     bytes: &[u8],
     start: usize,
+    trusted_utf8: bool,
     mut f: impl FnMut(usize, &Classes, PrefixXor) -> bool,
 ) -> usize {
     let mut at = start;
     while let Some(block) = bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
-        let (classes, prefix_xor) = classifier.classify(block);
+        let (classes, prefix_xor) = classifier.classify(block, trusted_utf8);
         if f(at, &classes, prefix_xor) {
             return at;
         }

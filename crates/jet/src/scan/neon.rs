@@ -125,10 +125,10 @@ pub(super) struct NeonClassifier(());
 
 impl Classifier for NeonClassifier {
     #[inline(always)]
-    fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor) {
+    fn classify(self, block: &[u8; BLOCK], trusted_utf8: bool) -> (Classes, PrefixXor) {
         // SAFETY: a value of this type is made only by `with_neon`, whose caller guarantees
         // NEON.
-        (unsafe { classify::<uint8x16_t>(block) }, PrefixXor::PORTABLE)
+        (unsafe { classify::<uint8x16_t>(block, trusted_utf8) }, PrefixXor::PORTABLE)
     }
 }
 

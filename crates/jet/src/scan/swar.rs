@@ -83,7 +83,8 @@ fn gather(mask: u64) -> u64 {
 }
 
 /// See [`super::classify`].
-pub(super) fn classify(block: &[u8; BLOCK]) -> Classes {
+pub(super) fn classify(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
+    let high = if trusted_utf8 { 0 } else { HI };
     let mut classes = Classes::default();
     for k in 0..BLOCK / 8 {
         let word = load_u64(block, 8 * k);
@@ -98,12 +99,12 @@ pub(super) fn classify(block: &[u8; BLOCK]) -> Classes {
         // Below 0x20: the top three bits clear.
         let control = zero_bytes_exact(word & (LO * 0xE0));
         let shift = 8 * k;
+        let backslash = is(b'\\');
         classes.quote |= gather(is(b'"')) << shift;
-        classes.backslash |= gather(is(b'\\')) << shift;
+        classes.backslash |= gather(backslash) << shift;
         classes.punct |= gather(punct) << shift;
-        classes.ws |= gather(ws) << shift;
-        classes.control |= gather(control) << shift;
-        classes.high |= gather(word & HI) << shift;
+        classes.ends |= gather(punct | ws) << shift;
+        classes.suspect |= gather(control | backslash | (word & high)) << shift;
         // XOR with `0` takes the digits to 0..=9; adding 0x76 to the low seven bits carries
         // into the top bit exactly from 10 up, and never into the next byte.
         let x = word ^ (LO * u64::from(b'0'));

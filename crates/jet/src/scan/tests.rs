@@ -384,18 +384,19 @@ fn classify_matches_reference_at_every_offset() {
         0xff,
     ];
     let fillers = [b'a', b'\\', b' ', 0x1b, 0xe4, 0x5c | 0x20, 0x7b ^ 0x20];
-    for (name, kernel) in classifiers() {
+    for ((name, kernel), trusted) in classifiers().into_iter().flat_map(|k| [(k, false), (k, true)]) {
         for &fill in &fillers {
             let base = [fill; BLOCK];
-            assert_eq!(kernel(&base), classify_reference(&base), "{name} fill {fill:#x}");
+            let what = format!("{name}, UTF-8 trusted: {trusted}");
+            assert_eq!(kernel(&base, trusted), classify_reference(&base, trusted), "{what}: fill {fill:#x}");
             for at in 0..BLOCK {
                 for &special in &specials {
                     let mut block = base;
                     block[at] = special;
                     assert_eq!(
-                        kernel(&block),
-                        classify_reference(&block),
-                        "{name}: fill {fill:#x} special {special:#x} at {at}"
+                        kernel(&block, trusted),
+                        classify_reference(&block, trusted),
+                        "{what}: fill {fill:#x} special {special:#x} at {at}"
                     );
                 }
             }
@@ -406,13 +407,14 @@ fn classify_matches_reference_at_every_offset() {
 #[test]
 fn classify_matches_reference_on_every_byte_and_random_blocks() {
     // Every byte value in every lane.
-    for (name, kernel) in classifiers() {
+    for ((name, kernel), trusted) in classifiers().into_iter().flat_map(|k| [(k, false), (k, true)]) {
         for b in 0..=255u8 {
             let mut block = [0u8; BLOCK];
             for (i, lane) in block.iter_mut().enumerate() {
                 *lane = b.wrapping_add(i as u8);
             }
-            assert_eq!(kernel(&block), classify_reference(&block), "{name} from byte {b:#x}");
+            let want = classify_reference(&block, trusted);
+            assert_eq!(kernel(&block, trusted), want, "{name} from byte {b:#x}, UTF-8 trusted: {trusted}");
         }
     }
     let mut rng = Rng(7);
@@ -422,7 +424,10 @@ fn classify_matches_reference_on_every_byte_and_random_blocks() {
             *lane = rng.next() as u8;
         }
         for (name, kernel) in classifiers() {
-            assert_eq!(kernel(&block), classify_reference(&block), "{name}: {block:?}");
+            for trusted in [false, true] {
+                let want = classify_reference(&block, trusted);
+                assert_eq!(kernel(&block, trusted), want, "{name}, UTF-8 trusted: {trusted}: {block:?}");
+            }
         }
     }
 }

@@ -194,7 +194,7 @@ pub(super) unsafe fn copy_string_run<V: Vector>(bytes: &[u8], start: usize, out:
 /// # Safety
 /// `V`'s feature must be present.
 #[inline(always)]
-pub(super) unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
+pub(super) unsafe fn classify<V: Vector>(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
     // SAFETY: the caller guarantees `V`'s feature (as for every vector operation below); each
     // load reads `BYTES` bytes at `k` with `k + BYTES <= BLOCK`, inside `block`.
     unsafe {
@@ -205,13 +205,17 @@ pub(super) unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Classes {
         while k < BLOCK {
             let v = V::load(block.as_ptr().add(k));
             let [ws, punct, digit] = v.lexical();
-            classes.quote |= u64::from(is(v, b'"').mask()) << k;
-            classes.backslash |= u64::from(is(v, b'\\').mask()) << k;
-            classes.punct |= u64::from(punct.mask()) << k;
-            classes.ws |= u64::from(ws.mask()) << k;
+            let backslash = is(v, b'\\');
             // max(x, 0x1F) == 0x1F exactly when x <= 0x1F.
-            classes.control |= u64::from(v.max_u8(control).eq(control).mask()) << k;
-            classes.high |= u64::from(v.mask()) << k;
+            let ascii_suspect = v.max_u8(control).eq(control).or(backslash);
+            // The mask takes only the top bits: or-ed with the byte's own, a lane's top bit is
+            // set where the byte is 0x80 or above, too.
+            let suspect = if trusted_utf8 { ascii_suspect } else { ascii_suspect.or(v) };
+            classes.quote |= u64::from(is(v, b'"').mask()) << k;
+            classes.backslash |= u64::from(backslash.mask()) << k;
+            classes.punct |= u64::from(punct.mask()) << k;
+            classes.ends |= u64::from(ws.or(punct).mask()) << k;
+            classes.suspect |= u64::from(suspect.mask()) << k;
             classes.digit |= u64::from(digit.mask()) << k;
             k += V::BYTES;
         }

@@ -355,10 +355,10 @@ pub(super) struct Sse2Classifier(());
 
 impl Classifier for Sse2Classifier {
     #[inline(always)]
-    fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor) {
+    fn classify(self, block: &[u8; BLOCK], trusted_utf8: bool) -> (Classes, PrefixXor) {
         // SAFETY: a value of this type is made only by `with_sse2`, whose caller guarantees
         // SSE2.
-        (unsafe { classify::<__m128i>(block) }, PrefixXor::PORTABLE)
+        (unsafe { classify::<__m128i>(block, trusted_utf8) }, PrefixXor::PORTABLE)
     }
 }
 
@@ -378,10 +378,10 @@ pub(super) struct Avx2Classifier(());
 
 impl Classifier for Avx2Classifier {
     #[inline(always)]
-    fn classify(self, block: &[u8; BLOCK]) -> (Classes, PrefixXor) {
+    fn classify(self, block: &[u8; BLOCK], trusted_utf8: bool) -> (Classes, PrefixXor) {
         // SAFETY: a value of this type is made only by `with_avx2`, whose caller guarantees
         // AVX2 and PCLMULQDQ (which `PrefixXor::CLMUL` asks for).
-        (unsafe { classify::<__m256i>(block) }, PrefixXor::CLMUL)
+        (unsafe { classify::<__m256i>(block, trusted_utf8) }, PrefixXor::CLMUL)
     }
 }
 

@@ -201,7 +201,8 @@ impl<'a, C: Classifier> Index<'a, C> {
 #[inline(always)]
 fn next_block_with_token<C: Classifier>(classifier: C, bytes: &[u8], rest: &mut Blocks) -> (usize, u64) {
     rest.tokens = 0;
-    let at = scan::each_block(classifier, bytes, rest.next_block, |_, classes, prefix_xor| {
+    let trusted_utf8 = rest.carry.trusted_utf8;
+    let at = scan::each_block(classifier, bytes, rest.next_block, trusted_utf8, |_, classes, prefix_xor| {
         rest.take(classes, prefix_xor)
     });
     rest.next_block = if rest.tokens == 0 { at } else { at + BLOCK };
@@ -220,13 +221,14 @@ impl Carry {
         let content = in_string & !quote;
         let outside = !(in_string | quote);
         let punct = c.punct & outside;
-        let ws = c.ws & outside;
-        let other = outside & !(punct | ws);
-        let boundary = punct | ws | quote;
+        let ends = c.ends & outside;
+        let other = outside & !ends;
+        // Bits inside strings change nothing here: the byte before one outside a string is
+        // outside too, or the closing quote.
+        let boundary = c.ends | quote;
         let starts = other & ((boundary << 1) | self.boundary);
         self.boundary = boundary >> 63;
-        let suspect = c.control | c.backslash | if self.trusted_utf8 { 0 } else { c.high };
-        Bits { tokens: punct | quote | starts, dirty: suspect & content, ends: punct | ws, digits: c.digit }
+        Bits { tokens: punct | quote | starts, dirty: c.suspect & content, ends, digits: c.digit }
     }
 }
 
