@@ -38,6 +38,9 @@ pub(crate) struct Index<'a, C> {
     block: usize,
     /// Token bits of the current block not yet taken.
     tokens: u64,
+    /// Non-ASCII bytes need no check (the input is a `str`): a constant where the index is
+    /// inlined into code compiled for one kind of input.
+    trusted_utf8: bool,
     rest: &'a mut Blocks,
     classifier: C,
 }
@@ -72,19 +75,19 @@ impl Blocks {
 
     /// Room for an index's state, set by [`Index::new`].
     pub(crate) fn new() -> Blocks {
-        Blocks::at(0, false)
+        Blocks::at(0)
     }
 
     /// The state of an index starting at `start`, outside any string.
     #[inline(always)]
-    fn at(start: usize, trusted_utf8: bool) -> Blocks {
-        let carry = Carry { in_string: 0, boundary: 1, escape: false, trusted_utf8 };
+    fn at(start: usize) -> Blocks {
+        let carry = Carry { in_string: 0, boundary: 1, escape: false };
         Blocks { next_block: start, dirty: 0, ends: 0, digits: 0, tokens: 0, carry }
     }
 }
 
-/// What one block's bits depend on besides its bytes: the state the block before it leaves,
-/// and whether non-ASCII bytes need a check.
+/// What one block's bits depend on besides its bytes (and whether non-ASCII bytes need a
+/// check): the state the block before it leaves.
 #[derive(Clone, Copy)]
 struct Carry {
     /// All ones when the previous block ended inside a string.
@@ -94,8 +97,6 @@ struct Carry {
     boundary: u64,
     /// The previous block ended with a backslash that escapes this block's first byte.
     escape: bool,
-    /// Non-ASCII bytes need no check (the input is a `str`).
-    trusted_utf8: bool,
 }
 
 impl<'a, C: Classifier> Index<'a, C> {
@@ -109,24 +110,25 @@ impl<'a, C: Classifier> Index<'a, C> {
         rest: &'a mut Blocks,
         classifier: C,
     ) -> Index<'a, C> {
-        let mut index = Index { bytes, block: start, tokens: 0, rest, classifier };
-        index.restart(start, trusted_utf8);
+        let mut index = Index { bytes, block: start, tokens: 0, trusted_utf8, rest, classifier };
+        index.restart(start);
         index
     }
 
     /// Starts again from `start`, which must be outside any string (a token boundary).
     #[inline(always)]
-    pub(crate) fn restart(&mut self, start: usize, trusted_utf8: bool) {
+    pub(crate) fn restart(&mut self, start: usize) {
         self.block = start;
         self.tokens = 0;
-        *self.rest = Blocks::at(start, trusted_utf8);
+        *self.rest = Blocks::at(start);
     }
 
     /// The position of the next token, or `None` when no whole block is left.
     #[inline(always)]
     pub(crate) fn next(&mut self) -> Option<usize> {
         if self.tokens == 0 {
-            let (block, tokens) = next_block_with_token(self.classifier, self.bytes, self.rest);
+            let (block, tokens) =
+                next_block_with_token(self.classifier, self.bytes, self.trusted_utf8, self.rest);
             if tokens == 0 {
                 return None;
             }
@@ -199,9 +201,13 @@ impl<'a, C: Classifier> Index<'a, C> {
 /// Moves `rest` on to the next whole block of `bytes` with a token: that block's position and
 /// token bits, or no bits when no whole block is left.
 #[inline(always)]
-fn next_block_with_token<C: Classifier>(classifier: C, bytes: &[u8], rest: &mut Blocks) -> (usize, u64) {
+fn next_block_with_token<C: Classifier>(
+    classifier: C,
+    bytes: &[u8],
+    trusted_utf8: bool,
+    rest: &mut Blocks,
+) -> (usize, u64) {
     rest.tokens = 0;
-    let trusted_utf8 = rest.carry.trusted_utf8;
     let at = scan::each_block(classifier, bytes, rest.next_block, trusted_utf8, |_, classes, prefix_xor| {
         rest.take(classes, prefix_xor)
     });

@@ -36,29 +36,33 @@ pub(super) fn walk(
     rules: &Rules,
     trusted: bool,
 ) -> (bool, usize, Entry) {
-    /// The walk as work for a classifier.
-    struct Run<'a> {
+    /// The walk as work for a classifier: one for input known to be UTF-8 (a `str`) and one
+    /// for the rest, so that in each the question is settled where the code is compiled.
+    struct Run<'a, const TRUSTED: bool> {
         window: &'a [u8],
         pos: usize,
         entry: Entry,
         state: &'a mut State,
         depth: usize,
         rules: &'a Rules,
-        trusted: bool,
     }
-    impl WithClassifier for Run<'_> {
+    impl<const TRUSTED: bool> WithClassifier for Run<'_, TRUSTED> {
         type Output = (bool, usize, Entry);
         #[inline(always)]
         fn run<C: Classifier>(self, classifier: C) -> Self::Output {
             let mut blocks = Blocks::new();
             let context = (self.rules, &mut blocks, classifier);
-            let mut walk = Walk::new(self.window, self.pos, self.entry, context, self.trusted);
+            let mut walk = Walk::new(self.window, self.pos, self.entry, context, TRUSTED);
             let done = walk.run(self.state, self.depth).is_some();
             let (pos, entry) = walk.stopped();
             (done, pos, entry)
         }
     }
-    scan::with_classifier(Run { window, pos, entry, state, depth, rules, trusted })
+    if trusted {
+        scan::with_classifier(Run::<true> { window, pos, entry, state, depth, rules })
+    } else {
+        scan::with_classifier(Run::<false> { window, pos, entry, state, depth, rules })
+    }
 }
 
 /// A walk over one window, from a token boundary inside a container.
@@ -269,7 +273,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
             if end - open > self.rules.max_string {
                 return None;
             }
-            self.index.restart(end, self.trusted);
+            self.index.restart(end);
             return Some((end, flags));
         }
         // The next token after an opening quote in the same block is its closing quote (the
