@@ -487,10 +487,10 @@ pub(crate) fn prefix_xor(mut x: u64) -> u64 {
 }
 
 /// Classifies the whole blocks of `bytes` from `start` with `classifier` (non-ASCII bytes
-/// suspect unless `trusted_utf8`), one after another,
-/// handing each one's position, classes and [`PrefixXor`] to `f` until `f` returns true, and
-/// returns that block's position; when `f` never does, the position from which no whole block
-/// is left. Inlined, so that under [`with_classifier`] a run of blocks calls nothing.
+/// suspect unless `trusted_utf8`), one after another, handing each one's position, classes and
+/// [`PrefixXor`] to `f` until `f` returns true, and returns that block's position; when `f`
+/// never does, the position from which no whole block is left. Inlined, so that under
+/// [`with_classifier`] a run of blocks calls nothing.
 #[inline(always)]
 pub(crate) fn each_block<C: Classifier>(
     classifier: C,
