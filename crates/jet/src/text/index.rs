@@ -86,8 +86,8 @@ impl Blocks {
     }
 }
 
-/// What one block's bits depend on besides its bytes (and whether non-ASCII bytes need a
-/// check): the state the block before it leaves.
+/// What one block's bits depend on besides its bytes and the input's UTF-8 trust: the state the
+/// block before it leaves.
 #[derive(Clone, Copy)]
 struct Carry {
     /// All ones when the previous block ended inside a string.
@@ -229,8 +229,8 @@ impl Carry {
         let punct = c.punct & outside;
         let ends = c.ends & outside;
         let other = outside & !ends;
-        // Bits inside strings change nothing here: the byte before one outside a string is
-        // outside too, or the closing quote.
+        // Not masked to outside strings: a bit inside one changes no start, since the byte
+        // before a byte outside every string is outside too, or a closing quote.
         let boundary = c.ends | quote;
         let starts = other & ((boundary << 1) | self.boundary);
         self.boundary = boundary >> 63;
