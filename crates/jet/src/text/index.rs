@@ -1,9 +1,10 @@
 //! The structural index: where the tokens of JSON text start, found 64 bytes at a time.
 //!
 //! A [`Classifier`] gives, for each block of 64 bytes, one bit per byte for each class of byte
-//! (quote, backslash, punctuation, whitespace, control, non-ASCII). This module turns those
-//! bits into the positions a grammar needs, in the manner of simdjson's first stage, without
-//! looking at single bytes:
+//! the index asks about (quote, backslash, punctuation, the ends of runs: punctuation or
+//! whitespace, the bytes that make a string suspect: control, backslash and, unless the input
+//! is a `str`, non-ASCII; and digits). This module turns those bits into the positions a
+//! grammar needs, in the manner of simdjson's first stage, without looking at single bytes:
 //!
 //! - a backslash escapes the byte after it, unless it is itself escaped; an escaped quote is
 //!   not a quote;
