@@ -116,6 +116,13 @@ impl<'a, C: Classifier> Index<'a, C> {
         index
     }
 
+    /// Whether the input is known to be UTF-8 (a `str`): a constant where the index is inlined
+    /// into code compiled for one kind of input.
+    #[inline(always)]
+    pub(crate) fn trusted_utf8(&self) -> bool {
+        self.trusted_utf8
+    }
+
     /// Starts again from `start`, which must be outside any string (a token boundary).
     #[inline(always)]
     pub(crate) fn restart(&mut self, start: usize) {

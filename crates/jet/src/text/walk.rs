@@ -75,8 +75,6 @@ struct Walk<'w, C> {
     entry: Entry,
     /// Read only on rare paths: behind a reference, so that they take no registers.
     rules: &'w Rules,
-    /// The input is known to be UTF-8 (a `str`): a constant where the walk is inlined.
-    trusted: bool,
 }
 
 /// What the walk checks strings and numbers against.
@@ -108,7 +106,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
         trusted: bool,
     ) -> Self {
         let index = Index::new(window, pos, trusted, blocks, classifier);
-        Walk { window, index, pos, entry, rules, trusted }
+        Walk { window, index, pos, entry, rules }
     }
 
     /// Where the walk stopped, and the innermost container's entry there (for the state).
@@ -266,7 +264,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
         if self.index.block_done() {
             // The string goes on past this block: scan it directly (once, rather than
             // classifying its blocks and then checking them again) and index from its end.
-            let (end, flags) = match string::scan_plain(window, open, self.trusted) {
+            let (end, flags) = match string::scan_plain(window, open, self.index.trusted_utf8()) {
                 Some(end) => (end, 0),
                 None => string::scan(window, open, 1, 0, self.rules.eof, self.rules.check).ok()?,
             };
@@ -287,7 +285,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
         }
         // Non-ASCII without escapes: the fused run-and-UTF-8 kernel. Escapes or control bytes:
         // the full check. Either must end at the same quote.
-        if let Some(plain) = string::scan_plain(window, open, self.trusted) {
+        if let Some(plain) = string::scan_plain(window, open, self.index.trusted_utf8()) {
             return (plain == end).then_some((end, 0));
         }
         match string::scan(window, open, 1, 0, self.rules.eof, self.rules.check) {
