@@ -137,6 +137,7 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
             let v: jet::Value = jet::from_slice(bytes).expect("valid");
             n += std::hint::black_box(v).is_object() as u64;
         }
+        "document" => n += value::jet_document_parse(path, bytes).expect("valid"),
         "sonic-value" => n += value::sonic_parse(path, bytes).expect("valid"),
         "simd-value-borrowed" => {
             let mut copy = bytes.to_vec();

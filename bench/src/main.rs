@@ -181,6 +181,11 @@ fn operations() -> Vec<Operation> {
             contenders: vec![
                 Contender::checked("jet", value::jet_parse, value::jet_parse_checked),
                 Contender::checked(
+                    "jet Document",
+                    value::jet_document_parse,
+                    value::jet_document_parse_checked,
+                ),
+                Contender::checked(
                     "jet (serde visitor)",
                     value::jet_visitor_parse,
                     value::jet_visitor_parse_checked,

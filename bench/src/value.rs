@@ -23,6 +23,21 @@ pub fn jet_parse_checked(_file: &str, bytes: &[u8]) -> Result<serde_json::Value,
     common(&jet::to_vec(&jet::from_slice::<jet::Value>(bytes).map_err(err)?).map_err(err)?)
 }
 
+/// jet's read-only `Document` (a tape of 16-byte slots, strings lent from the input): the
+/// form that parses without an allocation per string and container, as sonic-rs's does.
+pub fn jet_document_parse(_file: &str, bytes: &[u8]) -> Result<u64, String> {
+    jet::Document::from_slice(bytes).map(|d| d.root().is_object() as u64).map_err(err)
+}
+
+pub fn jet_document_parse_checked(_file: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
+    let doc = jet::Document::from_slice(bytes).map_err(err)?;
+    let written = jet::to_vec(&doc).map_err(err)?;
+    if written != doc.to_string().as_bytes() {
+        return Err("the document's Serialize and Display texts differ".into());
+    }
+    common(&written)
+}
+
 /// A `jet::Value` built through serde's generic visitor calls (what any self-describing type
 /// gets), instead of the direct builder `jet::Value` uses: the comparison that decides which
 /// path `Value` takes.

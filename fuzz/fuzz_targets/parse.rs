@@ -1,7 +1,8 @@
 //! Every entry point on arbitrary bytes, under options picked by the first byte: no panic, and
 //! every one agrees with validation on whether the input is one valid JSON value, the token
 //! reader fails with exactly validation's error, and the typed layer's object members (read
-//! through its short way for names) fail with exactly the `Value` builder's syntax errors.
+//! through its short way for names) fail with exactly the `Value` builder's syntax errors, and a
+//! `Document` is parsed exactly as a `Value` is.
 #![no_main]
 
 use jet::text::{RawValue, Reader};
@@ -42,6 +43,16 @@ fuzz_target!(|data: &[u8]| {
     match opts.from_slice::<Value>(input) {
         Ok(_) => assert!(valid, "Value from invalid input"),
         Err(e) => assert!(!valid || e.is_data() || flags & 2 != 0, "Value fails on valid input: {e}"),
+    }
+    // A Document is parsed by the same rules as a Value: the same error, or the same value
+    // and the same text written back.
+    match (opts.document_from_slice(input), opts.from_slice::<Value>(input)) {
+        (Ok(doc), Ok(value)) => {
+            assert!(doc.to_value() == value, "Document vs Value");
+            assert_eq!(doc.to_string(), value.to_string(), "Document vs Value: text");
+        }
+        (Err(d), Err(v)) => assert_eq!(describe(&d), describe(&v), "Document vs Value: error"),
+        (d, v) => panic!("Document {:?} vs Value {:?}", d.map(|_| ()), v.map(|_| ())),
     }
     let ignored = opts.from_slice::<serde::de::IgnoredAny>(input);
     let _ = ignored;

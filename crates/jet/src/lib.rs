@@ -42,7 +42,7 @@ pub use ser::{
 };
 
 pub use lazy::{get, get_many, LazyValue};
-pub use value::{from_value, to_value, Map, Value};
+pub use value::{from_value, to_value, Document, Map, Value};
 
 /// Items the macros and the fuzz targets use; not part of the API, may change in any release.
 #[doc(hidden)]

@@ -38,6 +38,14 @@ fn verdict(name: &str, bytes: &[u8], opts: &Options) -> Verdict {
         (Err(e), Ok(_)) => panic!("{name}: a Value was built from input validation rejects: {e}"),
         _ => {}
     }
+    // A `Document` is parsed by the same rules as a `Value`: the same verdict, the same error,
+    // the same value.
+    let value = opts.from_slice::<jet::Value>(bytes);
+    match (opts.document_from_slice(bytes), &value) {
+        (Ok(doc), Ok(v)) => assert_eq!(&doc.to_value(), v, "{name}: Document"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{name}: Document error"),
+        (doc, _) => panic!("{name}: Document {doc:?} against Value {value:?}"),
+    }
     // Lazy access to the whole value reads all of it (but not what follows); the value found
     // is always valid UTF-8, also where the options let invalid UTF-8 through.
     if slice.is_ok() {

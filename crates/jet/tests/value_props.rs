@@ -1,6 +1,6 @@
 //! Property tests of `Value` and lazy access (the fuzz targets' checks at small scale): random
 //! JSON parses to the `Value` serde_json reads, writes back the same text, clones and compares
-//! equal, and every pointer into it is found by `get`, trusted `get`, `get_many` and a JSON
+//! equal, reads as the same `Document`, and every pointer into it is found by `get`, trusted `get`, `get_many` and a JSON
 //! Patch `test`.
 
 mod common;
@@ -25,6 +25,16 @@ proptest! {
         let lossless: Value = Options::default().lossless_numbers(true).from_str(&text).unwrap();
         prop_assert_eq!(lossless.to_string(), text.clone());
         prop_assert!(lossless == v);
+        // A Document of the same text: the same value, text and pointers.
+        let doc = jet::Document::from_str(&text).unwrap();
+        prop_assert_eq!(doc.to_value(), v.clone());
+        prop_assert_eq!(doc.to_string(), text.clone());
+        prop_assert_eq!(format!("{doc:#}"), format!("{v:#}"));
+        prop_assert_eq!(jet::to_string(&doc).unwrap(), text.clone());
+        for p in pointers(&v) {
+            let found = doc.root().pointer(&p).map(|n| n.to_value());
+            prop_assert_eq!(found.as_ref(), v.pointer(&p));
+        }
     }
 
     #[test]

@@ -78,29 +78,52 @@ pub(crate) fn build_value<I: Input>(reader: &mut Reader<I>, build: Build) -> Res
     }
 }
 
+/// A number as a value holds it: exact as `u64`/`i64`, else the nearest `f64`, or its text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Held {
+    U64(u64),
+    I64(i64),
+    F64(f64),
+    /// Integers beyond 64 bits and, with `lossless_numbers`, every number: the event's text.
+    Text,
+}
+
 /// The number of `event`: exact as `u64`/`i64`, else the nearest `f64` (an error beyond its
 /// range); integers beyond 64 bits and, with `lossless_numbers`, every number keep their text.
 #[inline(always)]
 fn build_number<I: Input>(reader: &Reader<I>, event: &Event, build: Build) -> Result<Number> {
-    let text = reader.event_bytes(event);
+    Ok(match hold_number(reader, event, build)? {
+        Held::U64(u) => Number::from(u),
+        Held::I64(i) => Number::from(i),
+        Held::F64(f) => Number::from(f),
+        Held::Text => Number::from_owned_text(str_from_checked(reader.event_bytes(event)).to_owned()),
+    })
+}
+
+/// How a value holds the number of `event` (see [`build_number`]).
+#[inline(always)]
+pub(crate) fn hold_number<I: Input>(reader: &Reader<I>, event: &Event, build: Build) -> Result<Held> {
     if build.lossless_numbers {
-        return Ok(Number::from_owned_text(str_from_checked(text).to_owned()));
+        return Ok(Held::Text);
     }
     let out_of_range = || {
+        let text = reader.event_bytes(event);
         let code = Code::NumberRange { text: str_from_checked(text).into(), ty: "f64" };
         Err(reader.error_near(code, reader.offset_of(event.start)))
     };
     match reader.number_value(event) {
-        Scalar::U64(u) => Ok(Number::from(u)),
+        Scalar::U64(u) => Ok(Held::U64(u)),
         // `-0` keeps its sign, as a float (as serde_json reads it).
-        Scalar::I64(0) => Ok(Number::from(-0.0)),
-        Scalar::I64(i) => Ok(Number::from(i)),
-        Scalar::F64(f) => Ok(Number::from(f)),
-        Scalar::Big if build.big_integers_as_f64 => match number::parse_f64(str_from_checked(text)) {
-            Some(f) => Ok(Number::from(f)),
-            None => out_of_range(),
-        },
-        Scalar::Big => Ok(Number::from_owned_text(str_from_checked(text).to_owned())),
+        Scalar::I64(0) => Ok(Held::F64(-0.0)),
+        Scalar::I64(i) => Ok(Held::I64(i)),
+        Scalar::F64(f) => Ok(Held::F64(f)),
+        Scalar::Big if build.big_integers_as_f64 => {
+            match number::parse_f64(str_from_checked(reader.event_bytes(event))) {
+                Some(f) => Ok(Held::F64(f)),
+                None => out_of_range(),
+            }
+        }
+        Scalar::Big => Ok(Held::Text),
         Scalar::OutOfRange => out_of_range(),
     }
 }

@@ -2,7 +2,7 @@
 
 use core::ops;
 
-use super::{Map, Value};
+use super::{Map, Node, Value};
 
 /// A key into a [`Value`]: a member name (`str`, `String`) or an array position (`usize`).
 /// Sealed: jet implements it for those types and references to them.
@@ -16,6 +16,8 @@ pub trait Index: private::Sealed {
     fn index_into_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value>;
     #[doc(hidden)]
     fn index_or_insert<'v>(&self, v: &'v mut Value) -> &'v mut Value;
+    #[doc(hidden)]
+    fn index_node<'d>(&self, node: Node<'d>) -> Option<Node<'d>>;
 }
 
 mod private {
@@ -51,6 +53,10 @@ impl Index for usize {
             other => panic!("cannot index {} with {self}", other.kind().value_name()),
         }
     }
+
+    fn index_node<'d>(&self, node: Node<'d>) -> Option<Node<'d>> {
+        node.as_array()?.nth(*self)
+    }
 }
 
 impl Index for str {
@@ -77,6 +83,10 @@ impl Index for str {
             other => panic!("cannot index {} with {self:?}", other.kind().value_name()),
         }
     }
+
+    fn index_node<'d>(&self, node: Node<'d>) -> Option<Node<'d>> {
+        node.member(self)
+    }
 }
 
 impl Index for String {
@@ -91,6 +101,10 @@ impl Index for String {
     fn index_or_insert<'v>(&self, v: &'v mut Value) -> &'v mut Value {
         self.as_str().index_or_insert(v)
     }
+
+    fn index_node<'d>(&self, node: Node<'d>) -> Option<Node<'d>> {
+        self.as_str().index_node(node)
+    }
 }
 
 impl<T: ?Sized + Index> Index for &T {
@@ -104,6 +118,10 @@ impl<T: ?Sized + Index> Index for &T {
 
     fn index_or_insert<'v>(&self, v: &'v mut Value) -> &'v mut Value {
         (**self).index_or_insert(v)
+    }
+
+    fn index_node<'d>(&self, node: Node<'d>) -> Option<Node<'d>> {
+        (**self).index_node(node)
     }
 }
 

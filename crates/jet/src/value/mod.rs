@@ -25,6 +25,7 @@
 
 mod build;
 mod convert;
+mod document;
 mod index;
 mod map;
 mod patch;
@@ -38,6 +39,7 @@ use core::ops::{Deref, DerefMut};
 
 pub(crate) use self::build::{build_value, Build};
 pub use self::convert::{from_value, to_value};
+pub use self::document::{Document, Elements, Members, Node};
 pub use self::index::Index;
 pub use self::map::{
     Entry, IntoIter, IntoKeys, IntoValues, Iter, IterMut, Keys, Map, OccupiedEntry, VacantEntry, Values,

@@ -82,10 +82,10 @@ impl Serialize for Plain<'_> {
 }
 
 /// One level of the serde path's nesting, counted while it lasts.
-struct Level;
+pub(crate) struct Level;
 
 impl Level {
-    fn enter<E: ser::Error>() -> Result<Level, E> {
+    pub(crate) fn enter<E: ser::Error>() -> Result<Level, E> {
         let depth = DEPTH.get();
         if depth >= DEFAULT_MAX_RECURSION {
             return Err(E::custom(format_args!(

@@ -1,0 +1,257 @@
+//! `jet::Document`: parsed by the same rules as a `Value` (same values, same errors), read in
+//! place (`get`, `pointer`, the `as_` methods, iterators), written back (`Display`, serde) and
+//! converted to a `Value`, at any depth.
+
+mod common;
+
+use common::{corpus, value_pointers};
+use jet::{json, Document, Options, Value};
+
+fn doc(text: &str) -> Document<'_> {
+    Document::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn parses_as_a_value_does() {
+    // (name, input): each must read back as the `Value` of the same text, and write the same.
+    let cases = [
+        ("null", "null"),
+        ("true", " true "),
+        ("false", "false"),
+        ("integer", "42"),
+        ("negative", "-7"),
+        ("minus zero is a float", "-0"),
+        ("float", "2.5"),
+        ("exponent", "1e2"),
+        ("u64 max", "18446744073709551615"),
+        ("i64 min", "-9223372036854775808"),
+        ("beyond 64 bits keeps its text", "123456789012345678901234567890"),
+        ("negative beyond 64 bits", "-9223372036854775809"),
+        ("tiny underflows to zero", "1e-400"),
+        ("plain string", r#""jet""#),
+        ("string escapes", r#""a\"b\\c\n\u00e9\ud83d\ude00""#),
+        ("escaped names", r#"{"a\tb": 1, "\u00e9": [2]}"#),
+        ("empty containers", r#"[{}, [], {"a": []}]"#),
+        ("member order kept", r#"{"b": 1, "a": 2, "c": 3}"#),
+        ("nested", r#"{"a": [1, {"b": [null, true]}], "c": {"d": {}}}"#),
+        ("containers after containers", r#"[[1, [2]], [[3]], {"a": {"b": [4]}}, 5]"#),
+    ];
+    for (name, input) in cases {
+        let d = doc(input);
+        let v: Value = jet::from_str(input).unwrap();
+        assert_eq!(d.to_value(), v, "{name}: to_value");
+        assert_eq!(d.to_string(), v.to_string(), "{name}: Display");
+        assert_eq!(format!("{d:#}"), format!("{v:#}"), "{name}: pretty Display");
+        assert_eq!(jet::to_string(&d).unwrap(), v.to_string(), "{name}: Serialize");
+        assert_eq!(jet::to_string_pretty(&d.root()).unwrap(), jet::to_string_pretty(&v).unwrap(), "{name}");
+        let from_bytes = Document::from_slice(input.as_bytes()).unwrap();
+        assert_eq!(from_bytes.to_value(), v, "{name}: from_slice");
+    }
+}
+
+#[test]
+fn errors_are_those_of_a_value() {
+    // (name, input, options): the error must be the one `Value` parsing reports, word for word.
+    let deep = "[".repeat(200) + &"]".repeat(200);
+    let cases: [(&str, &[u8], Options); 12] = [
+        ("empty", b"", Options::strict()),
+        ("only whitespace", b"  \n", Options::strict()),
+        ("duplicate name", br#"{"a": {"b": 1, "b": 2}}"#, Options::strict()),
+        ("trailing data", b"[1] 2", Options::strict()),
+        ("unclosed", br#"{"a": [1, 2"#, Options::strict()),
+        ("invalid UTF-8", b"[\"a\xffb\"]", Options::strict()),
+        ("lone surrogate", br#"["\ud800"]"#, Options::strict()),
+        ("number beyond f64", b"[1e400]", Options::strict()),
+        ("too deep", deep.as_bytes(), Options::strict().max_depth(100)),
+        ("string too long", br#"["abcdef"]"#, Options::strict().max_string_len(3)),
+        ("bad literal", b"[tru]", Options::strict()),
+        ("missing colon", br#"{"a" 1}"#, Options::strict()),
+    ];
+    for (name, input, opts) in cases {
+        let err = opts.document_from_slice(input).expect_err(name);
+        let expected = opts.from_slice::<Value>(input).expect_err(name);
+        assert_eq!(err.to_string(), expected.to_string(), "{name}");
+        assert_eq!((err.category(), err.pointer()), (expected.category(), expected.pointer()), "{name}");
+    }
+}
+
+#[test]
+fn reads_in_place() {
+    let text = r#"{"name": "jet", "esc": "a\nb", "n": [1, -2, 2.5, 1e300, 18446744073709551615],
+                   "t": true, "f": false, "z": null, "o": {"x/y": {"~": [10, 20]}}, "e": {}}"#;
+    let d = doc(text);
+    let root = d.root();
+    assert!(root.is_object());
+    assert_eq!(root.as_object().unwrap().len(), 8);
+
+    // Strings without escapes are lent from the input; escaped ones are decoded.
+    let name = root.get("name").unwrap().as_str().unwrap();
+    assert_eq!(name, "jet");
+    assert!(text.as_bytes().as_ptr_range().contains(&name.as_ptr()), "lent, not copied");
+    assert_eq!(root.get("esc").and_then(|n| n.as_str()), Some("a\nb"));
+
+    let n = root.get("n").unwrap();
+    let numbers: Vec<_> = n.as_array().unwrap().map(|x| (x.as_u64(), x.as_i64(), x.as_f64())).collect();
+    assert_eq!(
+        numbers,
+        [
+            (Some(1), Some(1), Some(1.0)),
+            (None, Some(-2), Some(-2.0)),
+            (None, None, Some(2.5)),
+            (None, None, Some(1e300)),
+            (Some(u64::MAX), None, Some(u64::MAX as f64)),
+        ]
+    );
+    assert_eq!(n.get(4).and_then(|x| x.as_u64()), Some(u64::MAX));
+    assert!(n.get(5).is_none());
+    assert_eq!(n.as_array().unwrap().len(), 5);
+
+    assert_eq!(root.get("t").and_then(|x| x.as_bool()), Some(true));
+    assert_eq!(root.get("f").and_then(|x| x.as_bool()), Some(false));
+    assert!(root.get("z").unwrap().is_null());
+    assert_eq!(root.get("z").unwrap().as_null(), Some(()));
+    assert!(root.get("missing").is_none());
+    assert!(root.get(0).is_none(), "an object has no positions");
+    assert!(n.get("a").is_none(), "an array has no names");
+    assert!(root.get("name").unwrap().get("x").is_none(), "a string has neither");
+
+    // `get` takes what `Value::get` takes.
+    let key = String::from("o");
+    assert!(root.get(&key).is_some());
+    assert!(root.get(key).is_some());
+
+    // Pointers, with the escapes of RFC 6901.
+    let pointers = [
+        ("", Some("{\"name\"")),
+        ("/n/2", Some("2.5")),
+        ("/o/x~1y/~0/1", Some("20")),
+        ("/o/x~1y/~0/2", None),
+        ("/n/01", None),
+        ("/e", Some("{}")),
+        ("/e/", None),
+        ("no slash", None),
+        ("/t/x", None),
+    ];
+    for (pointer, found) in pointers {
+        let got = root.pointer(pointer).map(|node| node.to_string());
+        match found {
+            Some(prefix) => assert!(got.as_deref().unwrap_or("").starts_with(prefix), "{pointer}: {got:?}"),
+            None => assert_eq!(got, None, "{pointer}"),
+        }
+    }
+
+    // Kinds.
+    let kinds: Vec<(bool, bool, bool, bool, bool, bool)> = root
+        .as_object()
+        .unwrap()
+        .map(|(_, x)| {
+            (x.is_null(), x.is_boolean(), x.is_number(), x.is_string(), x.is_array(), x.is_object())
+        })
+        .collect();
+    assert_eq!(kinds.iter().filter(|k| k.5).count(), 2);
+    assert_eq!(kinds.iter().filter(|k| k.4).count(), 1);
+    assert_eq!(kinds.iter().filter(|k| k.3).count(), 2);
+    assert_eq!(kinds.iter().filter(|k| k.1).count(), 2);
+    assert_eq!(kinds.iter().filter(|k| k.0).count(), 1);
+    assert!(!root.is_number() && root.as_str().is_none() && root.as_array().is_none());
+
+    // Iterators know their length as they go, and walk past nested containers.
+    let mut members = root.as_object().unwrap();
+    assert_eq!(members.len(), 8);
+    members.nth(6);
+    assert_eq!(members.len(), 1);
+    let (last, e) = members.next().unwrap();
+    assert_eq!((last, e.to_string().as_str()), ("e", "{}"));
+    assert!(members.next().is_none() && members.next().is_none());
+    assert_eq!(format!("{:?}", doc("[1, \"a\"]").root().as_array().unwrap()), r#"[Node(1), Node("a")]"#);
+    assert_eq!(format!("{:?}", doc(r#"{"a": null}"#)), r#"Document({"a":null})"#);
+}
+
+#[test]
+fn options_change_what_is_kept() {
+    // Duplicate names, when allowed: every member stays in the document, the last one is
+    // found, and the `Value` keeps the last in the place of the first, as parsing one does.
+    let text = r#"{"a": 1, "b": [2], "a": 3}"#;
+    let relaxed = Options::default().allow_duplicate_names(true);
+    let d = relaxed.document_from_str(text).unwrap();
+    let root = d.root();
+    assert_eq!(root.as_object().unwrap().map(|(k, _)| k).collect::<Vec<_>>(), ["a", "b", "a"]);
+    assert_eq!(root.get("a").and_then(|x| x.as_u64()), Some(3));
+    assert_eq!(root.pointer("/a").and_then(|x| x.as_u64()), Some(3));
+    assert_eq!(d.to_value(), relaxed.from_str::<Value>(text).unwrap());
+    assert_eq!(d.to_string(), r#"{"a":1,"b":[2],"a":3}"#, "written as read");
+    assert!(jet::to_string(&d).is_err(), "jet's serializer rejects the duplicate");
+
+    // Numbers: lossless keeps every number's text; big integers can become floats.
+    let text = "[1.10, 100000000000000000000000, -0]";
+    let lossless = Options::default().lossless_numbers(true);
+    let d = lossless.document_from_str(text).unwrap();
+    let texts: Vec<_> =
+        d.root().as_array().unwrap().map(|x| x.as_number().unwrap().as_text().map(str::to_owned)).collect();
+    assert_eq!(texts, [Some("1.10".into()), Some("100000000000000000000000".into()), Some("-0".into())]);
+    assert_eq!(d.to_string(), "[1.10,100000000000000000000000,-0]");
+    assert_eq!(d.to_value(), lossless.from_str::<Value>(text).unwrap());
+
+    let as_f64 = Options::default().big_integers_as_f64(true);
+    let d = as_f64.document_from_str(text).unwrap();
+    assert_eq!(d.root().get(1).and_then(|x| x.as_f64()), Some(1e23));
+    assert!(d.root().get(1).unwrap().as_number().unwrap().as_text().is_none());
+    assert_eq!(d.to_value(), as_f64.from_str::<Value>(text).unwrap());
+
+    let d = doc(text);
+    assert_eq!(d.root().get(1).unwrap().as_number().unwrap().as_text(), Some("100000000000000000000000"));
+    assert_eq!(d.root().get(2).and_then(|x| x.as_f64()).map(f64::is_sign_negative), Some(true));
+
+    // Invalid UTF-8 let through becomes U+FFFD, in a decoded string.
+    let d = Options::default().allow_invalid_utf8(true).document_from_slice(b"[\"a\xffb\"]").unwrap();
+    assert_eq!(d.root().get(0).and_then(|x| x.as_str()), Some("a\u{fffd}b"));
+}
+
+#[test]
+fn corpus_documents_match_their_values() {
+    for (name, bytes) in corpus() {
+        let d = Document::from_slice(&bytes).unwrap();
+        let v: Value = jet::from_slice(&bytes).unwrap();
+        assert_eq!(d.to_value(), v, "{name}: to_value");
+        assert_eq!(d.to_string(), v.to_string(), "{name}: Display");
+        assert_eq!(jet::to_vec(&d).unwrap(), jet::to_vec(&v).unwrap(), "{name}: Serialize");
+        // Every value the tree has, the document finds by the same pointer.
+        for pointer in value_pointers(&v).iter().step_by(97) {
+            let node = d.root().pointer(pointer).unwrap_or_else(|| panic!("{name}: {pointer}"));
+            assert_eq!(&node.to_value(), v.pointer(pointer).unwrap(), "{name}: {pointer}");
+        }
+        let text = std::str::from_utf8(&bytes).unwrap();
+        assert_eq!(Document::from_str(text).unwrap().to_value(), v, "{name}: from_str");
+    }
+}
+
+#[test]
+fn any_depth_without_recursion() {
+    // A million levels: parsing, reading, writing and converting never recurse.
+    let depth = 1_000_000;
+    let text = "[".repeat(depth) + "{\"a\":\"x\\ty\"}" + &"]".repeat(depth);
+    let opts = Options::default().max_depth(depth + 1);
+    let d = opts.document_from_str(&text).unwrap();
+    assert!(d.to_string() == text, "written back as it was read");
+    let mut node = d.root();
+    while let Some(inner) = node.get(0) {
+        node = inner;
+    }
+    assert_eq!(node.get("a").and_then(|x| x.as_str()), Some("x\ty"));
+    let v = d.to_value();
+    assert!(v.is_array());
+    drop(v);
+    // serde's path recurses, so it stops at the recursion limit with an error.
+    let err = jet::to_vec(&d).unwrap_err();
+    assert!(err.to_string().contains("nested deeper"), "{err}");
+    assert!(opts.document_from_str(&text[1..]).is_err(), "unbalanced");
+}
+
+#[test]
+fn through_other_serializers() {
+    let d = doc(r#"{"a": [1, 2.5, "s", null, true], "b": {"c": -3}}"#);
+    let value: Value = jet::to_value(&d).unwrap();
+    assert_eq!(value, json!({"a": [1, 2.5, "s", null, true], "b": {"c": -3}}));
+    let node_value: Value = jet::to_value(d.root().get("b").unwrap()).unwrap();
+    assert_eq!(node_value, json!({"c": -3}));
+}
