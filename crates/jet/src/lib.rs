@@ -6,8 +6,9 @@
 //! - **Layered**: [`text`] is the syntax layer (a pull [`Reader`](text::Reader) over slices and
 //!   `io::Read` in bounded memory, a grammar-checking [`Writer`](text::Writer), raw values,
 //!   compact, indented and RFC 8785 canonical forms); over it, serde ([`from_slice`],
-//!   [`to_vec`], ...), a generic [`Value`] with JSON Pointer and Patch ([`value`]), and lazy
-//!   path access without a tree ([`get`], [`lazy`]).
+//!   [`to_vec`], ...), a generic [`Value`] with JSON Pointer and Patch ([`value`]), a read-only
+//!   [`Document`] parsed into one flat buffer, and lazy path access without a tree ([`get`],
+//!   [`lazy`]).
 //! - **Friendly errors**: every [`Error`] has a byte offset, line, column and the JSON Pointer of
 //!   the failing value, and can render the offending line with a caret.
 //!

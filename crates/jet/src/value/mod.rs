@@ -6,6 +6,9 @@
 //! their text when a number would lose digits (integers beyond 64 bits always; every number
 //! with [`Options::lossless_numbers`](crate::Options::lossless_numbers)).
 //!
+//! To read a document without building a tree of allocations, see [`Document`]: one flat
+//! buffer, strings lent from the input, the same reading methods on its [`Node`]s.
+//!
 //! Nothing here recurses on the nesting of a value: parsing, dropping, cloning, comparing and
 //! writing use explicit stacks, so a value nested a million deep is safe on a small stack.
 //! That is why an array is an [`Array`] (a `Vec<Value>` that drops without recursion) rather
