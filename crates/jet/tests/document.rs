@@ -216,9 +216,15 @@ fn corpus_documents_match_their_values() {
         assert_eq!(d.to_string(), v.to_string(), "{name}: Display");
         assert_eq!(jet::to_vec(&d).unwrap(), jet::to_vec(&v).unwrap(), "{name}: Serialize");
         // Every value the tree has, the document finds by the same pointer.
-        for pointer in value_pointers(&v).iter().step_by(97) {
+        for pointer in value_pointers(&v).iter().step_by(37) {
             let node = d.root().pointer(pointer).unwrap_or_else(|| panic!("{name}: {pointer}"));
-            assert_eq!(&node.to_value(), v.pointer(pointer).unwrap(), "{name}: {pointer}");
+            let want = v.pointer(pointer).unwrap();
+            assert_eq!(&node.to_value(), want, "{name}: {pointer}");
+            let (got, want) = (
+                (node.as_u64(), node.as_i64(), node.as_f64(), node.as_str(), node.as_bool(), node.is_null()),
+                (want.as_u64(), want.as_i64(), want.as_f64(), want.as_str(), want.as_bool(), want.is_null()),
+            );
+            assert_eq!(got, want, "{name}: {pointer}: the as_ methods");
         }
         let text = std::str::from_utf8(&bytes).unwrap();
         assert_eq!(Document::from_str(text).unwrap().to_value(), v, "{name}: from_str");

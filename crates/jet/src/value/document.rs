@@ -303,17 +303,35 @@ impl<'d> Node<'d> {
 
     /// The number as an `i64`, if it is an integer in range.
     pub fn as_i64(&self) -> Option<i64> {
-        self.as_number().and_then(|n| n.as_i64().ok())
+        let slot = self.slot();
+        match slot.tag() {
+            U64 => i64::try_from(slot.data).ok(),
+            I64 => Some(slot.data as i64),
+            NUMBER_TEXT => self.as_number()?.as_i64().ok(),
+            _ => None,
+        }
     }
 
     /// The number as a `u64`, if it is an integer in range.
     pub fn as_u64(&self) -> Option<u64> {
-        self.as_number().and_then(|n| n.as_u64().ok())
+        let slot = self.slot();
+        match slot.tag() {
+            U64 => Some(slot.data),
+            NUMBER_TEXT => self.as_number()?.as_u64().ok(),
+            _ => None,
+        }
     }
 
     /// The number as the nearest `f64`, if this is a number within `f64`'s range.
     pub fn as_f64(&self) -> Option<f64> {
-        self.as_number().and_then(|n| n.as_f64().ok())
+        let slot = self.slot();
+        match slot.tag() {
+            U64 => Some(slot.data as f64),
+            I64 => Some(slot.data as i64 as f64),
+            F64 => Some(f64::from_bits(slot.data)),
+            NUMBER_TEXT => self.as_number()?.as_f64().ok(),
+            _ => None,
+        }
     }
 
     /// The string, if this is one: lent from the input when it had no escapes.
