@@ -76,6 +76,63 @@ fn errors_are_those_of_a_value() {
 }
 
 #[test]
+fn the_indexed_walk_agrees_with_the_reader() {
+    // Inside containers with a whole 64-byte block ahead, the structural index's walk takes
+    // the tokens; what it cannot take (errors, numbers beyond f64, limits) the reader reads.
+    // Each case sits at every shift across two blocks, in a document long enough to walk,
+    // under each option set: the Document must equal the Value of the same text, or fail
+    // with the same error.
+    let cases: [(&str, &[u8]); 12] = [
+        ("plain", br#"{"k": [1, -2, 2.5e3, 0, -0, true, false, null, "s", {}, []]}"#),
+        ("escapes", br#"["a\nb", "\u00e9\ud83d\ude00", {"n\tm": "\"q\""}]"#),
+        ("non-ASCII", "[\"\u{e9}t\u{e9}\", {\"\u{fc}\": \"\u{1F600}\"}]".as_bytes()),
+        (
+            "long string",
+            br#"["0123456789012345678901234567890123456789012345678901234567890123456789012345"]"#,
+        ),
+        ("beyond f64", b"[1, 2, 1e400, 3]"),
+        ("beyond 64 bits", b"[123456789012345678901234567890, -99999999999999999999]"),
+        ("long float", b"[3.14159265358979323846264338327950288, 1.5e-7, 12345678901234567890.5]"),
+        ("duplicate name", br#"{"x": 1, "y": {"x": 2}, "x": 3}"#),
+        ("invalid UTF-8", b"[\"a\xff\"]"),
+        ("lone surrogate", br#"["\udc00"]"#),
+        ("bad token", b"[1, 2, tru]"),
+        ("unclosed", b"[1, {\"a\": [2"),
+    ];
+    let option_sets = [
+        ("strict", Options::strict()),
+        ("lossless", Options::strict().lossless_numbers(true)),
+        ("big as f64", Options::strict().big_integers_as_f64(true)),
+        ("relaxed", Options::strict().allow_duplicate_names(true).allow_invalid_utf8(true)),
+        ("short strings", Options::strict().max_string_len(70)),
+    ];
+    for (name, case) in cases {
+        for shift in 0..130 {
+            let mut text = br#"{"pad": ""#.to_vec();
+            text.extend(std::iter::repeat_n(b'.', shift));
+            text.extend_from_slice(br#"", "list": [1, "two", {"three": 3}], "case": "#);
+            text.extend_from_slice(case);
+            text.extend_from_slice(br#", "after": [null, {"last": "x"}]}"#);
+            for (label, opts) in &option_sets {
+                let at = format!("{name}, shift {shift}, {label}");
+                let value = opts.from_slice::<Value>(&text);
+                match (opts.document_from_slice(&text), &value) {
+                    (Ok(d), Ok(v)) => {
+                        assert_eq!(&d.to_value(), v, "{at}");
+                        // A Document writes repeated names as it read them; a Value keeps one.
+                        if !opts.allows_duplicate_names() {
+                            assert_eq!(d.to_string(), v.to_string(), "{at}");
+                        }
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{at}"),
+                    (d, _) => panic!("{at}: Document {d:?} against Value {value:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn reads_in_place() {
     let text = r#"{"name": "jet", "esc": "a\nb", "n": [1, -2, 2.5, 1e300, 18446744073709551615],
                    "t": true, "f": false, "z": null, "o": {"x/y": {"~": [10, 20]}}, "e": {}}"#;

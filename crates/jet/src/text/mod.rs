@@ -34,7 +34,7 @@ pub(crate) mod reader;
 pub(crate) mod state;
 pub(crate) mod string;
 mod token;
-mod walk;
+pub(crate) mod walk;
 pub(crate) mod writer;
 
 #[cfg(test)]

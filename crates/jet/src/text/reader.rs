@@ -7,7 +7,7 @@ use super::input::{Input, IoInput, SliceInput, StrInput, DEFAULT_BUFFER};
 use super::number::{self, Decimal, Scalar};
 use super::state::{At, Entry, Names, Pos, State};
 use super::string::{self, StrCheck};
-use super::walk::{self, Rules};
+use super::walk::{self, Rules, Sink, Skip};
 use super::{str_from_checked, Kind, Number, RawValue, Stop, Token};
 use crate::error::{Code, Error, Found, Result};
 use crate::options::Options;
@@ -23,7 +23,7 @@ const RECORD_KEEP_MAX: usize = 1 << 20;
 /// Whether a number or literal that ends at `end` ends its run of bytes there: whitespace or
 /// punctuation follows, or the end of input.
 #[inline(always)]
-pub(super) fn ends_run(window: &[u8], end: usize, eof: bool) -> bool {
+pub(crate) fn ends_run(window: &[u8], end: usize, eof: bool) -> bool {
     match window.get(end) {
         Some(&b) => scan::is_ws(b) || matches!(b, b',' | b']' | b'}' | b':' | b'[' | b'{'),
         None => eof,
@@ -396,6 +396,20 @@ impl<I: Input> Reader<I> {
     /// tokens, with nothing peeked, inside a container.
     #[inline(always)]
     fn skip_indexed(&mut self, depth: usize) -> bool {
+        self.walk_indexed(depth, Skip)
+    }
+
+    /// True when the window holds a whole block from `pos`: [`walk_indexed`] may take tokens.
+    ///
+    /// [`walk_indexed`]: Reader::walk_indexed
+    #[inline(always)]
+    pub(crate) fn block_ahead(&self) -> bool {
+        self.input.window().len() - self.pos >= BLOCK
+    }
+
+    /// [`skip_indexed`](Reader::skip_indexed) that tells `sink` of every token it takes.
+    #[inline(always)]
+    pub(crate) fn walk_indexed<S: Sink>(&mut self, depth: usize, sink: S) -> bool {
         debug_assert!(self.peeked.is_none() && self.state.depth() > depth);
         if self.max_string < BLOCK + 2 || self.max_number < BLOCK {
             // Limits that a string or number inside one block could pass: token by token, so
@@ -406,7 +420,7 @@ impl<I: Input> Reader<I> {
         let rules = Rules { eof: self.input.at_eof(), check: self.check, max_string, max_number };
         let (window, entry) = (self.input.window(), self.state.entry());
         let (done, pos, entry) =
-            walk::walk(window, (self.pos, entry), &mut self.state, depth, &rules, I::TRUSTED_UTF8);
+            walk::walk(window, (self.pos, entry), (&mut self.state, sink), depth, &rules, I::TRUSTED_UTF8);
         self.pos = pos;
         self.state.set_entry(entry);
         done

@@ -28,45 +28,108 @@ use crate::scan::{self, Classifier, WithClassifier};
 /// The whole walk runs under [`scan::with_classifier`]: compiled for the CPU's block classifier,
 /// with blocks classified inline as it goes.
 #[inline(always)]
-pub(super) fn walk(
+pub(super) fn walk<S: Sink>(
     window: &[u8],
     (pos, entry): (usize, Entry),
-    state: &mut State,
+    (state, sink): (&mut State, S),
     depth: usize,
     rules: &Rules,
     trusted: bool,
 ) -> (bool, usize, Entry) {
     /// The walk as work for a classifier: one for input known to be UTF-8 (a `str`) and one
     /// for the rest, so that in each the question is settled where the code is compiled.
-    struct Run<'a, const TRUSTED: bool> {
+    struct Run<'a, S, const TRUSTED: bool> {
         window: &'a [u8],
         pos: usize,
         entry: Entry,
         state: &'a mut State,
+        sink: S,
         depth: usize,
         rules: &'a Rules,
     }
-    impl<const TRUSTED: bool> WithClassifier for Run<'_, TRUSTED> {
+    impl<S: Sink, const TRUSTED: bool> WithClassifier for Run<'_, S, TRUSTED> {
         type Output = (bool, usize, Entry);
         #[inline(always)]
         fn run<C: Classifier>(self, classifier: C) -> Self::Output {
             let mut blocks = Blocks::new();
             let context = (self.rules, &mut blocks, classifier);
-            let mut walk = Walk::new(self.window, self.pos, self.entry, context, TRUSTED);
+            let mut walk = Walk::new(self.window, self.pos, self.entry, context, TRUSTED, self.sink);
             let done = walk.run(self.state, self.depth).is_some();
             let (pos, entry) = walk.stopped();
             (done, pos, entry)
         }
     }
     if trusted {
-        scan::with_classifier(Run::<true> { window, pos, entry, state, depth, rules })
+        scan::with_classifier(Run::<S, true> { window, pos, entry, state, sink, depth, rules })
     } else {
-        scan::with_classifier(Run::<false> { window, pos, entry, state, depth, rules })
+        scan::with_classifier(Run::<S, false> { window, pos, entry, state, sink, depth, rules })
     }
 }
 
+/// What the walk tells of each token it takes, in document order: nothing, for validation and
+/// skipping ([`Skip`]); every token, for a document's tape.
+pub(crate) trait Sink {
+    /// A string (a value or, with `name`, an object name) from its opening quote at
+    /// `window[open]` to its end `end`, with its flags ([`string::ESCAPED`]…).
+    fn string(&mut self, window: &[u8], open: usize, end: usize, flags: u8, name: bool);
+    /// The sink reads numbers itself ([`scan_number`](Sink::scan_number)), their digits'
+    /// value with their end in one pass; else the walk finds their ends and tells it nothing.
+    const SCANS_NUMBERS: bool = false;
+    /// The number that starts at `window[at]`, under `rules`: its end, having taken it, or
+    /// `None` when it is not one the walk can take (invalid, over the limit, going on past
+    /// the window, or one the sink will not take): the walk then stops before it, and the
+    /// reader reads it.
+    fn scan_number(&mut self, _window: &[u8], _at: usize, _rules: &Rules) -> Option<usize> {
+        None
+    }
+    /// `true`, `false` or `null`, by its first byte.
+    fn literal(&mut self, first: u8);
+    /// `{` (`object`) or `[`.
+    fn open(&mut self, object: bool);
+    /// The innermost container's `}` or `]`.
+    fn close(&mut self);
+}
+
+impl<S: Sink> Sink for &mut S {
+    #[inline(always)]
+    fn string(&mut self, window: &[u8], open: usize, end: usize, flags: u8, name: bool) {
+        (**self).string(window, open, end, flags, name);
+    }
+    const SCANS_NUMBERS: bool = S::SCANS_NUMBERS;
+    #[inline(always)]
+    fn scan_number(&mut self, window: &[u8], at: usize, rules: &Rules) -> Option<usize> {
+        (**self).scan_number(window, at, rules)
+    }
+    #[inline(always)]
+    fn literal(&mut self, first: u8) {
+        (**self).literal(first);
+    }
+    #[inline(always)]
+    fn open(&mut self, object: bool) {
+        (**self).open(object);
+    }
+    #[inline(always)]
+    fn close(&mut self) {
+        (**self).close();
+    }
+}
+
+/// The sink of a walk that only checks: it takes everything and keeps nothing.
+pub(crate) struct Skip;
+
+impl Sink for Skip {
+    #[inline(always)]
+    fn string(&mut self, _: &[u8], _: usize, _: usize, _: u8, _: bool) {}
+    #[inline(always)]
+    fn literal(&mut self, _: u8) {}
+    #[inline(always)]
+    fn open(&mut self, _: bool) {}
+    #[inline(always)]
+    fn close(&mut self) {}
+}
+
 /// A walk over one window, from a token boundary inside a container.
-struct Walk<'w, C> {
+struct Walk<'w, C, S> {
     window: &'w [u8],
     index: Index<'w, C>,
     /// The end of the last token taken: where the reader goes on.
@@ -75,10 +138,11 @@ struct Walk<'w, C> {
     entry: Entry,
     /// Read only on rare paths: behind a reference, so that they take no registers.
     rules: &'w Rules,
+    sink: S,
 }
 
 /// What the walk checks strings and numbers against.
-pub(super) struct Rules {
+pub(crate) struct Rules {
     /// The window ends the input.
     pub eof: bool,
     pub check: StrCheck,
@@ -95,7 +159,7 @@ enum Then {
     Closed,
 }
 
-impl<'w, C: Classifier> Walk<'w, C> {
+impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
     /// A walk of `window` from `pos`, between tokens inside a container whose entry is `entry`.
     #[inline(always)]
     fn new(
@@ -104,9 +168,10 @@ impl<'w, C: Classifier> Walk<'w, C> {
         entry: Entry,
         (rules, blocks, classifier): (&'w Rules, &'w mut Blocks, C),
         trusted: bool,
+        sink: S,
     ) -> Self {
         let index = Index::new(window, pos, trusted, blocks, classifier);
-        Walk { window, index, pos, entry, rules }
+        Walk { window, index, pos, entry, rules, sink }
     }
 
     /// Where the walk stopped, and the innermost container's entry there (for the state).
@@ -139,12 +204,14 @@ impl<'w, C: Classifier> Walk<'w, C> {
             let c = self.window[at];
             match c {
                 b'"' => {
-                    let (end, _) = self.string(at)?;
+                    let (end, flags) = self.string(at)?;
+                    self.sink.string(self.window, at, end, flags, false);
                     self.took_value(end);
                 }
                 b'{' | b'[' => {
                     let object = c == b'{';
                     self.entry = state.open(self.entry.started(), object)?;
+                    self.sink.open(object);
                     self.pos = at + 1;
                     // An empty container is a value: what follows it is next. (It closed at a
                     // depth past the walk's: the walk goes on.)
@@ -155,15 +222,22 @@ impl<'w, C: Classifier> Walk<'w, C> {
                     }
                 }
                 b'-' | b'0'..=b'9' => {
-                    let end = match self.index.number_end(self.window, at) {
-                        // Inside one block, so within the number limit (checked on entry).
-                        Some(end) => end,
-                        None => number_end(self.window, at, self.rules)?,
+                    let end = if S::SCANS_NUMBERS {
+                        self.sink.scan_number(self.window, at, self.rules)?
+                    } else {
+                        match self.index.number_end(self.window, at) {
+                            // Inside one block, so within the number limit (checked on entry).
+                            Some(end) => end,
+                            None => number_end(self.window, at, self.rules)?,
+                        }
                     };
                     self.took_value(end);
                 }
                 b't' | b'f' | b'n' => match literal_end(self.window, at, c) {
-                    Some(end) if ends_run(self.window, end, self.rules.eof) => self.took_value(end),
+                    Some(end) if ends_run(self.window, end, self.rules.eof) => {
+                        self.sink.literal(c);
+                        self.took_value(end);
+                    }
                     _ => return None,
                 },
                 _ => return None,
@@ -198,6 +272,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
                 return None;
             }
             self.entry = state.close(object);
+            self.sink.close();
             self.pos = at + 1;
             if state.depth() == depth {
                 return Some(Then::Closed);
@@ -213,6 +288,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
             return Some(Then::Value(at));
         }
         self.entry = state.close(false);
+        self.sink.close();
         self.pos = at + 1;
         Some(Then::Closed)
     }
@@ -226,6 +302,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
             return Some(Then::Value(self.member(state, at)?));
         }
         self.entry = state.close(true);
+        self.sink.close();
         self.pos = at + 1;
         Some(Then::Closed)
     }
@@ -241,6 +318,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
         if !add_name(&mut state.names, self.window, at, end, flags) {
             return None;
         }
+        self.sink.string(self.window, at, end, flags, true);
         self.entry = self.entry.started();
         self.pos = end;
         self.colon()
@@ -299,7 +377,7 @@ impl<'w, C: Classifier> Walk<'w, C> {
 /// into the next block, or not a number), when it is one within the rules. Not inlined, and
 /// with nothing of the walk but the window: the walk's state stays in registers around it.
 #[inline(never)]
-fn number_end(window: &[u8], at: usize, rules: &Rules) -> Option<usize> {
+pub(crate) fn number_end(window: &[u8], at: usize, rules: &Rules) -> Option<usize> {
     let end = match number::scan_simple(window, at) {
         Some(end) => end,
         None => number::scan(window, at, rules.eof).ok()?,

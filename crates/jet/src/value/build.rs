@@ -106,24 +106,28 @@ pub(crate) fn hold_number<I: Input>(reader: &Reader<I>, event: &Event, build: Bu
     if build.lossless_numbers {
         return Ok(Held::Text);
     }
-    let out_of_range = || {
-        let text = reader.event_bytes(event);
-        let code = Code::NumberRange { text: str_from_checked(text).into(), ty: "f64" };
-        Err(reader.error_near(code, reader.offset_of(event.start)))
-    };
-    match reader.number_value(event) {
-        Scalar::U64(u) => Ok(Held::U64(u)),
-        // `-0` keeps its sign, as a float (as serde_json reads it).
-        Scalar::I64(0) => Ok(Held::F64(-0.0)),
-        Scalar::I64(i) => Ok(Held::I64(i)),
-        Scalar::F64(f) => Ok(Held::F64(f)),
-        Scalar::Big if build.big_integers_as_f64 => {
-            match number::parse_f64(str_from_checked(reader.event_bytes(event))) {
-                Some(f) => Ok(Held::F64(f)),
-                None => out_of_range(),
-            }
+    let text = reader.event_bytes(event);
+    match hold_scalar(reader.number_value(event), text, build) {
+        Some(held) => Ok(held),
+        None => {
+            let code = Code::NumberRange { text: str_from_checked(text).into(), ty: "f64" };
+            Err(reader.error_near(code, reader.offset_of(event.start)))
         }
-        Scalar::Big => Ok(Held::Text),
-        Scalar::OutOfRange => out_of_range(),
+    }
+}
+
+/// How a value holds the number `text` whose value is `scalar` (`lossless_numbers` aside);
+/// `None` beyond the range of `f64`.
+#[inline(always)]
+pub(crate) fn hold_scalar(scalar: Scalar, text: &[u8], build: Build) -> Option<Held> {
+    match scalar {
+        Scalar::U64(u) => Some(Held::U64(u)),
+        // `-0` keeps its sign, as a float (as serde_json reads it).
+        Scalar::I64(0) => Some(Held::F64(-0.0)),
+        Scalar::I64(i) => Some(Held::I64(i)),
+        Scalar::F64(f) => Some(Held::F64(f)),
+        Scalar::Big if build.big_integers_as_f64 => number::parse_f64(str_from_checked(text)).map(Held::F64),
+        Scalar::Big => Some(Held::Text),
+        Scalar::OutOfRange => None,
     }
 }

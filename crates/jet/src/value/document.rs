@@ -19,13 +19,15 @@ use core::fmt;
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
-use super::build::{hold_number, Build, Held};
+use super::build::{hold_number, hold_scalar, Build, Held};
 use super::index::Index;
 use super::serde_impl::Level;
 use super::write::{write_number, Style};
 use super::{pointer, Array, Map, Value};
 use crate::error::{Code, Result};
-use crate::text::{str_from_checked, string, Input, Kind, Reader};
+use crate::text::reader::ends_run;
+use crate::text::walk::{self, Rules, Sink};
+use crate::text::{number, str_from_checked, string, Input, Kind, Reader};
 use crate::Options;
 
 /// A JSON document parsed into one flat buffer; its strings without escapes are lent from
@@ -90,6 +92,17 @@ impl Slot {
         self.meta as u8
     }
 
+    /// The slot of a number held as a value (not as text).
+    #[inline(always)]
+    fn number(held: Held) -> Slot {
+        match held {
+            Held::U64(u) => Slot::new(U64, 0, u),
+            Held::I64(i) => Slot::new(I64, 0, i as u64),
+            Held::F64(f) => Slot::new(F64, 0, f.to_bits()),
+            Held::Text => unreachable!("numbers kept as text have their own slot"),
+        }
+    }
+
     /// A string's length in bytes, or a container's count of elements or members.
     #[inline(always)]
     fn len(self) -> usize {
@@ -121,75 +134,61 @@ impl<'a> Document<'a> {
     }
 
     /// Reads one value from `reader`, whose input is `text`, and checks that nothing follows.
+    ///
+    /// Inside containers the reader's indexed walk takes the tokens (as validation does) and
+    /// tells the tape of each; the reader's general step takes what the walk leaves (the first
+    /// token, the end of the input, anything it stops at), and reports the errors.
     fn parse<I: Input>(mut reader: Reader<I>, text: &'a [u8], opts: &Options) -> Result<Document<'a>> {
         let build = Build {
             lossless_numbers: opts.lossless_numbers,
             big_integers_as_f64: opts.big_integers_as_f64,
             allow_duplicate_names: opts.allow_duplicate_names,
         };
-        // About one slot per eight bytes of input covers the corpus; more grows the tape.
-        let mut slots: Vec<Slot> = Vec::with_capacity(text.len() / 8 + 1);
-        let mut strings = Vec::new();
-        // Per open container: its slot, and its count of children so far.
-        let mut open: Vec<(usize, usize)> = Vec::new();
+        let mut tape = Tape {
+            // About one slot per eight bytes of input covers the corpus; more grows the tape.
+            slots: Vec::with_capacity(text.len() / 8 + 1),
+            strings: Vec::new(),
+            containers: Vec::new(),
+            build,
+        };
         loop {
             let Some(event) = reader.next_event_parsed()? else {
                 return Err(reader.error_near(Code::Eof("before a value"), reader.offset()));
             };
-            let slot = match event.kind {
+            match event.kind {
                 Kind::String => {
-                    let start = reader.offset_of(event.start) + 1;
-                    let raw = reader.event_bytes(&event);
-                    let raw = &raw[1..raw.len() - 1];
-                    let slot = if event.flags == 0 {
-                        Slot::new(LENT, raw.len(), start)
-                    } else {
-                        let from = strings.len();
-                        string::unescape(raw, event.flags, &mut strings);
-                        Slot::new(DECODED, strings.len() - from, from as u64)
-                    };
+                    let at = reader.offset_of(event.start) as usize;
+                    let slot = tape.string(reader.event_bytes(&event), at, event.flags);
                     if event.name {
-                        slots.push(slot);
-                        continue;
+                        tape.slots.push(slot);
+                    } else {
+                        tape.value(slot);
                     }
-                    slot
                 }
-                Kind::Number => match hold_number(&reader, &event, build)? {
-                    Held::U64(u) => Slot::new(U64, 0, u),
-                    Held::I64(i) => Slot::new(I64, 0, i as u64),
-                    Held::F64(f) => Slot::new(F64, 0, f.to_bits()),
-                    Held::Text => {
-                        Slot::new(NUMBER_TEXT, event.end - event.start, reader.offset_of(event.start))
-                    }
-                },
-                Kind::Null => Slot::new(NULL, 0, 0),
-                Kind::Bool if reader.event_bytes(&event)[0] == b't' => Slot::new(TRUE, 0, 0),
-                Kind::Bool => Slot::new(FALSE, 0, 0),
-                Kind::BeginArray | Kind::BeginObject => {
-                    if let Some((_, children)) = open.last_mut() {
-                        *children += 1;
-                    }
-                    open.push((slots.len(), 0));
-                    let tag = if event.kind == Kind::BeginArray { ARRAY } else { OBJECT };
-                    slots.push(Slot::new(tag, 0, 0));
-                    continue;
+                Kind::Number => {
+                    let slot = match hold_number(&reader, &event, build)? {
+                        Held::Text => {
+                            let at = reader.offset_of(event.start);
+                            Slot::new(NUMBER_TEXT, event.end - event.start, at)
+                        }
+                        held => Slot::number(held),
+                    };
+                    tape.value(slot);
                 }
-                Kind::EndArray | Kind::EndObject => {
-                    let (at, children) = open.pop().expect("the reader matches brackets");
-                    slots[at] = Slot::new(slots[at].tag(), children, slots.len() as u64);
-                    if open.is_empty() {
-                        break;
-                    }
-                    continue;
-                }
-            };
-            slots.push(slot);
-            match open.last_mut() {
-                Some((_, children)) => *children += 1,
-                None => break,
+                Kind::Null | Kind::Bool => tape.literal(reader.event_bytes(&event)[0]),
+                Kind::BeginArray | Kind::BeginObject => tape.open(event.kind == Kind::BeginObject),
+                Kind::EndArray | Kind::EndObject => tape.close(),
+            }
+            if tape.containers.is_empty() {
+                break;
+            }
+            // `true`: the walk closed the outermost container.
+            if reader.block_ahead() && reader.walk_indexed(0, &mut tape) {
+                break;
             }
         }
         reader.finish()?;
+        let Tape { slots, strings, .. } = tape;
         Ok(Document { text, slots, strings, last_wins: build.allow_duplicate_names })
     }
 
@@ -212,6 +211,114 @@ impl<'a> Document<'a> {
             LENT => str_from_checked(&self.text[from..to]),
             _ => str_from_checked(&self.strings[from..to]),
         }
+    }
+}
+
+/// A document being parsed: the slots so far, and its open containers.
+struct Tape {
+    slots: Vec<Slot>,
+    strings: Vec<u8>,
+    /// Per open container: its slot, and its count of children so far.
+    containers: Vec<(usize, usize)>,
+    build: Build,
+}
+
+impl Tape {
+    /// A value: its slot, counted in its container.
+    #[inline(always)]
+    fn value(&mut self, slot: Slot) {
+        self.slots.push(slot);
+        if let Some((_, children)) = self.containers.last_mut() {
+            *children += 1;
+        }
+    }
+
+    /// The slot of the string `token` (quotes included), which starts at `at` in the input:
+    /// lent from the input, or decoded into the document's buffer when `flags` say it must be.
+    #[inline(always)]
+    fn string(&mut self, token: &[u8], at: usize, flags: u8) -> Slot {
+        let raw = &token[1..token.len() - 1];
+        if flags == 0 {
+            return Slot::new(LENT, raw.len(), at as u64 + 1);
+        }
+        let from = self.strings.len();
+        string::unescape(raw, flags, &mut self.strings);
+        Slot::new(DECODED, self.strings.len() - from, from as u64)
+    }
+
+    #[inline(always)]
+    fn literal(&mut self, first: u8) {
+        self.value(Slot::new(
+            match first {
+                b't' => TRUE,
+                b'f' => FALSE,
+                _ => NULL,
+            },
+            0,
+            0,
+        ));
+    }
+}
+
+/// The walk's tokens, in the input's window (for a slice or a `str`, the whole input).
+impl Sink for Tape {
+    #[inline(always)]
+    fn string(&mut self, window: &[u8], open: usize, end: usize, flags: u8, name: bool) {
+        let slot = Tape::string(self, &window[open..end], open, flags);
+        if name {
+            self.slots.push(slot);
+        } else {
+            self.value(slot);
+        }
+    }
+
+    const SCANS_NUMBERS: bool = true;
+
+    /// The number's end and its digits' value in one pass, as the reader's step takes them.
+    /// Not inlined: parsing a float is long, and the walk's state stays in registers around
+    /// the call.
+    #[inline(never)]
+    fn scan_number(&mut self, window: &[u8], at: usize, rules: &Rules) -> Option<usize> {
+        let (end, decimal) = match number::scan_decimal(window, at) {
+            Some((end, decimal)) if end - at <= rules.max_number && ends_run(window, end, rules.eof) => {
+                (end, decimal)
+            }
+            // An exponent, an error, or the end of the window: the full scan.
+            _ => {
+                let end = walk::number_end(window, at, rules)?;
+                (end, number::decimal_of(window, at, end))
+            }
+        };
+        let held = match self.build.lossless_numbers {
+            true => Held::Text,
+            // `None` beyond f64: the reader reads it again and reports it.
+            false => hold_scalar(decimal.scalar(window, at, end), &window[at..end], self.build)?,
+        };
+        self.value(match held {
+            Held::Text => Slot::new(NUMBER_TEXT, end - at, at as u64),
+            held => Slot::number(held),
+        });
+        Some(end)
+    }
+
+    #[inline(always)]
+    fn literal(&mut self, first: u8) {
+        Tape::literal(self, first);
+    }
+
+    #[inline(always)]
+    fn open(&mut self, object: bool) {
+        if let Some((_, children)) = self.containers.last_mut() {
+            *children += 1;
+        }
+        self.containers.push((self.slots.len(), 0));
+        self.slots.push(Slot::new(if object { OBJECT } else { ARRAY }, 0, 0));
+    }
+
+    #[inline(always)]
+    fn close(&mut self) {
+        let (at, children) = self.containers.pop().expect("the reader matches brackets");
+        self.slots[at] = Slot::new(self.slots[at].tag(), children, self.slots.len() as u64);
     }
 }
 
