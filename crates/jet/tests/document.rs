@@ -127,6 +127,15 @@ fn the_indexed_walk_agrees_with_the_reader() {
                     (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{at}"),
                     (d, _) => panic!("{at}: Document {d:?} against Value {value:?}"),
                 }
+                // From a `str`, the walk that trusts the input's UTF-8.
+                if let Ok(text) = std::str::from_utf8(&text) {
+                    let from_str = opts.document_from_str(text).map(|d| d.to_value());
+                    match (&from_str, &value) {
+                        (Ok(d), Ok(v)) => assert_eq!(d, v, "{at}, from a str"),
+                        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{at}, from a str"),
+                        _ => panic!("{at}, from a str: Document {from_str:?} against Value {value:?}"),
+                    }
+                }
             }
         }
     }

@@ -14,6 +14,10 @@
 //! its JSON text and `Serialize`. Parsing applies every check and limit of the [`Options`]
 //! (the strict defaults reject duplicate names, invalid UTF-8 and trailing data), and nothing
 //! here recurses on the nesting of the document except the serde path of `Serialize`.
+//!
+//! The tape is built as validation reads: inside containers, by the reader's walk over the
+//! structural index (which tells the tape of each token it takes, through a `Sink`); the
+//! reader's own step takes what the walk does not, and reports every error.
 
 use core::fmt;
 
@@ -139,6 +143,9 @@ impl<'a> Document<'a> {
     /// tells the tape of each; the reader's general step takes what the walk leaves (the first
     /// token, the end of the input, anything it stops at), and reports the errors.
     fn parse<I: Input>(mut reader: Reader<I>, text: &'a [u8], opts: &Options) -> Result<Document<'a>> {
+        // Slots hold offsets in the input: the walk's window positions and the reader's
+        // offsets are both that, as a slice's or a `str`'s window is the whole input.
+        debug_assert!(reader.offset_of(0) == 0 && reader.input().window().len() == text.len());
         let build = Build {
             lossless_numbers: opts.lossless_numbers,
             big_integers_as_f64: opts.big_integers_as_f64,
