@@ -82,8 +82,12 @@ fn the_indexed_walk_agrees_with_the_reader() {
     // Each case sits at every shift across two blocks, in a document long enough to walk,
     // under each option set: the Document must equal the Value of the same text, or fail
     // with the same error.
-    let cases: [(&str, &[u8]); 12] = [
+    let integers: String =
+        (1..=20).map(|n| "1234567890".repeat(2)[..n].to_owned()).collect::<Vec<_>>().join(",");
+    let integers = format!("[{integers},18446744073709551615,18446744073709551616,9007199254740993,0,10]");
+    let cases: [(&str, &[u8]); 13] = [
         ("plain", br#"{"k": [1, -2, 2.5e3, 0, -0, true, false, null, "s", {}, []]}"#),
+        ("integers of every length", integers.as_bytes()),
         ("escapes", br#"["a\nb", "\u00e9\ud83d\ude00", {"n\tm": "\"q\""}]"#),
         ("non-ASCII", "[\"\u{e9}t\u{e9}\", {\"\u{fc}\": \"\u{1F600}\"}]".as_bytes()),
         (

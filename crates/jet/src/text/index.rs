@@ -171,6 +171,20 @@ impl<'a, C: Classifier> Index<'a, C> {
     }
 
     /// Called with the position of a token just returned by [`next`](Index::next) that starts
+    /// with `-` or a digit: the end of the run there when it is a plain integer (digits only,
+    /// no sign, no leading zero but a lone `0`) ending in this block. From the block's bits.
+    #[inline(always)]
+    pub(crate) fn digits_end(&self, window: &[u8], at: usize) -> Option<usize> {
+        let rel = at - self.block;
+        let ends = self.rest.ends >> rel;
+        let len = ends.trailing_zeros();
+        // No end in the block gives 64 ones: never equal to a run of fewer than 64 bits.
+        let run = (1u64 << (len & 63)) - 1;
+        let digits = (self.rest.digits >> rel) & run;
+        (ends != 0 && digits == run && (len == 1 || window[at] != b'0')).then_some(at + len as usize)
+    }
+
+    /// Called with the position of a token just returned by [`next`](Index::next) that starts
     /// with `-` or a digit: the end of the number there, when the run of bytes up to the next
     /// whitespace or punctuation ends in this block and is a number without an exponent (`-`,
     /// then `0` or a digit run not starting with `0`, then perhaps `.` and digits). `None`

@@ -82,6 +82,13 @@ pub(crate) trait Sink {
     fn scan_number(&mut self, _window: &[u8], _at: usize, _rules: &Rules) -> Option<usize> {
         None
     }
+    /// With [`SCANS_NUMBERS`](Sink::SCANS_NUMBERS), a number that the index's bits show to be
+    /// a plain integer (digits only, no sign, no leading zero) ending at `end` in one block:
+    /// as [`scan_number`](Sink::scan_number), told its end.
+    fn integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
+        debug_assert!(end > at);
+        self.scan_number(window, at, rules)
+    }
     /// `true`, `false` or `null`, by its first byte.
     fn literal(&mut self, first: u8);
     /// `{` (`object`) or `[`.
@@ -99,6 +106,10 @@ impl<S: Sink> Sink for &mut S {
     #[inline(always)]
     fn scan_number(&mut self, window: &[u8], at: usize, rules: &Rules) -> Option<usize> {
         (**self).scan_number(window, at, rules)
+    }
+    #[inline(always)]
+    fn integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
+        (**self).integer(window, at, end, rules)
     }
     #[inline(always)]
     fn literal(&mut self, first: u8) {
@@ -223,7 +234,10 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
                 }
                 b'-' | b'0'..=b'9' => {
                     let end = if S::SCANS_NUMBERS {
-                        self.sink.scan_number(self.window, at, self.rules)?
+                        match self.index.digits_end(self.window, at) {
+                            Some(end) => self.sink.integer(self.window, at, end, self.rules)?,
+                            None => self.sink.scan_number(self.window, at, self.rules)?,
+                        }
                     } else {
                         match self.index.number_end(self.window, at) {
                             // Inside one block, so within the number limit (checked on entry).

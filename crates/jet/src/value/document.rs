@@ -29,6 +29,7 @@ use super::serde_impl::Level;
 use super::write::{write_number, Style};
 use super::{pointer, Array, Map, Value};
 use crate::error::{Code, Result};
+use crate::scan;
 use crate::text::reader::ends_run;
 use crate::text::walk::{self, Rules, Sink};
 use crate::text::{number, str_from_checked, string, Input, Kind, Reader};
@@ -84,6 +85,9 @@ const LENT: u8 = 7;
 const DECODED: u8 = 8;
 const ARRAY: u8 = 9;
 const OBJECT: u8 = 10;
+
+/// Powers of ten up to eight digits.
+const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
 
 impl Slot {
     #[inline(always)]
@@ -305,6 +309,30 @@ impl Sink for Tape {
             Held::Text => Slot::new(NUMBER_TEXT, end - at, at as u64),
             held => Slot::number(held),
         });
+        Some(end)
+    }
+
+    /// A plain integer (ids, times, counts): up to 16 digits take one or two eight-byte words
+    /// and no loop. Not inlined, for the walk's registers, and apart from `scan_number`, so
+    /// that each stays small enough for its own inlining.
+    #[inline(never)]
+    fn integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
+        let len = end - at;
+        if len > 16 || at + 16 > window.len() {
+            return Sink::scan_number(self, window, at, rules);
+        }
+        // Inside one block, so within the number limit (checked on entry to the walk).
+        let slot = if self.build.lossless_numbers {
+            Slot::new(NUMBER_TEXT, len, at as u64)
+        } else {
+            let (_, high) = scan::leading_digits(scan::load_u64(window, at));
+            let value = match len {
+                0..=8 => high,
+                _ => high * POW10[len - 8] + scan::leading_digits(scan::load_u64(window, at + 8)).1,
+            };
+            Slot::new(U64, 0, value)
+        };
+        self.value(slot);
         Some(end)
     }
 
