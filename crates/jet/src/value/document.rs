@@ -100,14 +100,14 @@ impl Slot {
         self.meta as u8
     }
 
-    /// The slot of a number held as a value (not as text).
+    /// The slot of a number held as `held`, whose text is `len` bytes at `at` in the input.
     #[inline(always)]
-    fn number(held: Held) -> Slot {
+    fn number(held: Held, at: usize, len: usize) -> Slot {
         match held {
             Held::U64(u) => Slot::new(U64, 0, u),
             Held::I64(i) => Slot::new(I64, 0, i as u64),
             Held::F64(f) => Slot::new(F64, 0, f.to_bits()),
-            Held::Text => unreachable!("numbers kept as text have their own slot"),
+            Held::Text => Slot::new(NUMBER_TEXT, len, at as u64),
         }
     }
 
@@ -167,24 +167,14 @@ impl<'a> Document<'a> {
                 return Err(reader.error_near(Code::Eof("before a value"), reader.offset()));
             };
             match event.kind {
+                // As the walk tells the tape (window positions are the input's offsets).
                 Kind::String => {
-                    let at = reader.offset_of(event.start) as usize;
-                    let slot = tape.string(reader.event_bytes(&event), at, event.flags);
-                    if event.name {
-                        tape.slots.push(slot);
-                    } else {
-                        tape.value(slot);
-                    }
+                    let window = reader.input().window();
+                    Sink::string(&mut tape, window, event.start, event.end, event.flags, event.name);
                 }
                 Kind::Number => {
-                    let slot = match hold_number(&reader, &event, build)? {
-                        Held::Text => {
-                            let at = reader.offset_of(event.start);
-                            Slot::new(NUMBER_TEXT, event.end - event.start, at)
-                        }
-                        held => Slot::number(held),
-                    };
-                    tape.value(slot);
+                    let held = hold_number(&reader, &event, build)?;
+                    tape.value(Slot::number(held, event.start, event.end - event.start));
                 }
                 Kind::Null | Kind::Bool => tape.literal(reader.event_bytes(&event)[0]),
                 Kind::BeginArray | Kind::BeginObject => tape.open(event.kind == Kind::BeginObject),
@@ -305,10 +295,7 @@ impl Sink for Tape {
             // `None` beyond f64: the reader reads it again and reports it.
             false => hold_scalar(decimal.scalar(window, at, end), &window[at..end], self.build)?,
         };
-        self.value(match held {
-            Held::Text => Slot::new(NUMBER_TEXT, end - at, at as u64),
-            held => Slot::number(held),
-        });
+        self.value(Slot::number(held, at, end - at));
         Some(end)
     }
 
