@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{corpus, value_pointers};
+use common::{corpus, value_pointers, Chunked, Rng};
 use jet::{json, Document, Options, Value};
 
 fn doc(text: &str) -> Document<'_> {
@@ -75,13 +75,28 @@ fn errors_are_those_of_a_value() {
     }
 }
 
+/// The same result, or the same error.
+fn assert_same<T, E>(got: &Result<T, E>, want: &jet::Result<T>, at: &str)
+where
+    T: PartialEq + std::fmt::Debug,
+    E: std::fmt::Display + std::fmt::Debug,
+{
+    match (got, want) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{at}"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{at}"),
+        _ => panic!("{at}: {got:?} against {want:?}"),
+    }
+}
+
 #[test]
 fn the_indexed_walk_agrees_with_the_reader() {
     // Inside containers with a whole 64-byte block ahead, the structural index's walk takes
-    // the tokens; what it cannot take (errors, numbers beyond f64, limits) the reader reads.
-    // Each case sits at every shift across two blocks, in a document long enough to walk,
-    // under each option set: the Document must equal the Value of the same text, or fail
-    // with the same error.
+    // the tokens, for a Document and for a Value; what it cannot take (errors, numbers beyond
+    // f64, limits) the reader reads. Each case sits at every shift across two blocks, in a
+    // document long enough to walk, under each option set. The reference is the Value read
+    // from an `io::Read` that hands out one byte at a time: its window never holds a block
+    // ahead, so the reader takes every token itself. A Value and a Document parsed from a
+    // slice and from a `str` must equal it, or fail with the same error.
     let integers: String =
         (1..=20).map(|n| "1234567890".repeat(2)[..n].to_owned()).collect::<Vec<_>>().join(",");
     let integers = format!("[{integers},18446744073709551615,18446744073709551616,9007199254740993,0,10]");
@@ -119,29 +134,54 @@ fn the_indexed_walk_agrees_with_the_reader() {
             text.extend_from_slice(br#", "after": [null, {"last": "x"}]}"#);
             for (label, opts) in &option_sets {
                 let at = format!("{name}, shift {shift}, {label}");
-                let value = opts.from_slice::<Value>(&text);
-                match (opts.document_from_slice(&text), &value) {
-                    (Ok(d), Ok(v)) => {
-                        assert_eq!(&d.to_value(), v, "{at}");
-                        // A Document writes repeated names as it read them; a Value keeps one.
-                        if !opts.allows_duplicate_names() {
-                            assert_eq!(d.to_string(), v.to_string(), "{at}");
-                        }
-                    }
-                    (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{at}"),
-                    (d, _) => panic!("{at}: Document {d:?} against Value {value:?}"),
+                let byte_by_byte = Chunked { bytes: &text, rng: Rng(1), min: 1, max: 1 };
+                let reference = opts.from_reader::<_, Value>(byte_by_byte);
+                assert_same(&opts.from_slice::<Value>(&text), &reference, &format!("{at}: Value"));
+                let document = opts.document_from_slice(&text);
+                assert_same(&document.as_ref().map(|d| d.to_value()), &reference, &format!("{at}: Document"));
+                // A Document writes repeated names as it read them; a Value keeps one.
+                if let (Ok(d), Ok(v), false) = (&document, &reference, opts.allows_duplicate_names()) {
+                    assert_eq!(d.to_string(), v.to_string(), "{at}");
                 }
                 // From a `str`, the walk that trusts the input's UTF-8.
                 if let Ok(text) = std::str::from_utf8(&text) {
-                    let from_str = opts.document_from_str(text).map(|d| d.to_value());
-                    match (&from_str, &value) {
-                        (Ok(d), Ok(v)) => assert_eq!(d, v, "{at}, from a str"),
-                        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{at}, from a str"),
-                        _ => panic!("{at}, from a str: Document {from_str:?} against Value {value:?}"),
-                    }
+                    let at = format!("{at}, from a str");
+                    assert_same(&opts.from_str::<Value>(text), &reference, &format!("{at}: Value"));
+                    let document = opts.document_from_str(text).map(|d| d.to_value());
+                    assert_same(&document, &reference, &format!("{at}: Document"));
                 }
             }
         }
+    }
+}
+
+#[test]
+fn a_value_inside_a_typed_value_ends_where_it_should() {
+    // `Value` fields are built by the walk from the reader's depth: it must stop at the end of
+    // the field's value and leave the rest to the typed layer, at every shift.
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Outer {
+        before: u32,
+        inner: Value,
+        list: Vec<Value>,
+        after: String,
+    }
+    for shift in 0..130 {
+        let pad = ".".repeat(shift);
+        let text = format!(
+            r#"{{"before": 1, "inner": {{"pad": "{pad}", "n": [1, 2.5, {{"deep": [true, null]}}]}},
+               "list": [{{"a": "{pad}"}}, [], 7, "s"], "after": "end"}}"#
+        );
+        let want = Outer {
+            before: 1,
+            inner: json!({"pad": pad, "n": [1, 2.5, {"deep": [true, null]}]}),
+            list: vec![json!({"a": pad}), json!([]), json!(7), json!("s")],
+            after: "end".into(),
+        };
+        assert_eq!(jet::from_str::<Outer>(&text).unwrap(), want, "shift {shift}");
+        let bad = text.replace("null]", "null, nul]");
+        let err = jet::from_str::<Outer>(&bad).unwrap_err();
+        assert_eq!(err.pointer(), "/inner/n/2/deep/2", "shift {shift}: {err}");
     }
 }
 

@@ -214,71 +214,108 @@ fn hex4_slow(bytes: &[u8], at: usize) -> Result<u16, Option<Stop>> {
     unreachable!("hex4 found four hex digits")
 }
 
-/// Hex digits of a checked escape (no error cases left).
-fn hex4_checked(bytes: &[u8]) -> u32 {
-    bytes[..4].iter().fold(0, |acc, &h| acc << 4 | u32::from(HEX[usize::from(h)]))
+/// The four hex digits at `bytes[at..]` of a checked escape (no error cases left), read as one
+/// word: a digit's value is its low nibble, plus 9 for a letter (whose bit 6 is set).
+#[inline(always)]
+fn hex4_checked(bytes: &[u8], at: usize) -> u32 {
+    let word = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes"));
+    let v = (word & 0x0F0F_0F0F) + 9 * (word >> 6 & 0x0101_0101);
+    // The first digit is the lowest byte and the highest nibble: pairs of digits into bytes 0
+    // and 2, then byte 0 above byte 2 by one multiply.
+    let pairs = (v << 4 | v >> 8) & 0x00FF_00FF;
+    pairs.wrapping_mul(0x0100_0001) >> 16
+}
+
+/// The byte each short escape stands for, by the character after its backslash (`"`, `\` and
+/// `/` stand for themselves).
+static SHORT_ESCAPE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'b' => b'\x08',
+            b'f' => b'\x0c',
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            c => c,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The escape sequence whose backslash is at `raw[at]`, which [`scan`] accepted: the scalar it
+/// stands for (a lone surrogate's own unit, possible only with [`INVALID`]) and its length.
+#[inline(always)]
+fn escape_at(raw: &[u8], at: usize) -> (u32, usize) {
+    let c = raw[at + 1];
+    if c != b'u' {
+        return (u32::from(SHORT_ESCAPE[usize::from(c)]), 2);
+    }
+    let unit = hex4_checked(raw, at + 2);
+    if (0xD800..0xDC00).contains(&unit) && raw.get(at + 6..at + 8) == Some(b"\\u") {
+        let low = hex4_checked(raw, at + 8);
+        if (0xDC00..0xE000).contains(&low) {
+            return (0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), 12);
+        }
+    }
+    (unit, 6)
 }
 
 /// Appends the decoded text of a string's contents (the bytes between the quotes) that
 /// [`scan`] accepted with `flags`. Invalid UTF-8 and lone surrogates (possible only with
 /// [`INVALID`]) become U+FFFD.
 pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
-    // Decoded text is never longer than its escapes (but invalid bytes become 3-byte U+FFFD).
-    out.reserve(raw.len());
-    let mut i = 0;
-    loop {
-        let next = next_backslash(raw, i);
-        if next > i {
-            let text = &raw[i..next];
-            if flags & INVALID != 0 {
-                out.extend_from_slice(String::from_utf8_lossy(text).as_bytes());
-            } else {
-                out.extend_from_slice(text);
-            }
+    if flags & INVALID != 0 {
+        return unescape_lossy(raw, out);
+    }
+    // Valid text decodes to at most its own length (each escape to fewer bytes than its
+    // text): decoded into that much room, which is then cut to what was written.
+    let start = out.len();
+    out.resize(start + raw.len(), 0);
+    let buf = &mut out[start..];
+    let (mut r, mut w) = (0, 0);
+    while r < raw.len() {
+        if raw[r] == b'\\' {
+            let (scalar, len) = escape_at(raw, r);
+            r += len;
+            w += put_utf8(&mut buf[w..], scalar);
+        } else {
+            let end = next_backslash(raw, r);
+            buf[w..w + (end - r)].copy_from_slice(&raw[r..end]);
+            w += end - r;
+            r = end;
         }
-        if next == raw.len() {
-            return;
+    }
+    out.truncate(start + w);
+}
+
+/// [`unescape`] of a string flagged [`INVALID`]: its text may grow (each invalid byte becomes
+/// a three-byte U+FFFD), so it is appended piece by piece.
+#[cold]
+fn unescape_lossy(raw: &[u8], out: &mut Vec<u8>) {
+    let mut r = 0;
+    while r < raw.len() {
+        if raw[r] == b'\\' {
+            let (scalar, len) = escape_at(raw, r);
+            r += len;
+            let mut utf8 = [0; 4];
+            let n = put_utf8(&mut utf8, scalar);
+            out.extend_from_slice(&utf8[..n]);
+        } else {
+            let end = next_backslash(raw, r);
+            out.extend_from_slice(String::from_utf8_lossy(&raw[r..end]).as_bytes());
+            r = end;
         }
-        i = next + 2;
-        let decoded = match raw[next + 1] {
-            b'b' => b'\x08',
-            b'f' => b'\x0c',
-            b'n' => b'\n',
-            b'r' => b'\r',
-            b't' => b'\t',
-            b'u' => {
-                let unit = hex4_checked(&raw[i..]);
-                i += 4;
-                let scalar = match unit {
-                    0xD800..=0xDBFF if raw.get(i) == Some(&b'\\') && raw.get(i + 1) == Some(&b'u') => {
-                        match hex4_checked(&raw[i + 2..]) {
-                            low @ 0xDC00..=0xDFFF => {
-                                i += 6;
-                                0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                            }
-                            _ => unit,
-                        }
-                    }
-                    _ => unit,
-                };
-                push_utf8(out, scalar);
-                continue;
-            }
-            other => other, // `"`, `\` and `/` stand for themselves.
-        };
-        out.push(decoded);
     }
 }
 
-/// The index of the first backslash in `raw` at or after `from`, or `raw.len()`: at once when
-/// escapes follow each other, else by the string run kernel, passing over the control bytes it
-/// also stops at (a string's contents hold no quotes but escaped ones, and the run stops at
-/// their backslash first).
+/// The index of the first backslash in `raw` after `from` (which holds none), or `raw.len()`,
+/// by the string run kernel, passing over the control bytes it also stops at (a string's
+/// contents hold no quotes but escaped ones, and the run stops at their backslash first).
 #[inline(always)]
 fn next_backslash(raw: &[u8], from: usize) -> usize {
-    if raw.get(from) == Some(&b'\\') {
-        return from;
-    }
     let mut at = from;
     loop {
         let end = scan::string_run(raw, at).end;
@@ -289,25 +326,40 @@ fn next_backslash(raw: &[u8], from: usize) -> usize {
     }
 }
 
-/// Appends the UTF-8 encoding of `scalar` (at most U+10FFFF); a lone surrogate (possible only
-/// with [`INVALID`]) becomes U+FFFD.
+/// Writes the UTF-8 encoding of `scalar` (at most U+10FFFF) at the start of `buf`, and returns
+/// its length; a lone surrogate (possible only with [`INVALID`]) becomes U+FFFD.
 #[inline(always)]
-fn push_utf8(out: &mut Vec<u8>, scalar: u32) {
+fn put_utf8(buf: &mut [u8], scalar: u32) -> usize {
     match scalar {
-        0..=0x7F => out.push(scalar as u8),
-        0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (scalar >> 6) as u8, 0x80 | (scalar & 0x3F) as u8]),
-        0xD800..=0xDFFF => out.extend_from_slice("\u{FFFD}".as_bytes()),
-        0x800..=0xFFFF => out.extend_from_slice(&[
-            0xE0 | (scalar >> 12) as u8,
-            0x80 | (scalar >> 6 & 0x3F) as u8,
-            0x80 | (scalar & 0x3F) as u8,
-        ]),
-        _ => out.extend_from_slice(&[
-            0xF0 | (scalar >> 18) as u8,
-            0x80 | (scalar >> 12 & 0x3F) as u8,
-            0x80 | (scalar >> 6 & 0x3F) as u8,
-            0x80 | (scalar & 0x3F) as u8,
-        ]),
+        0..=0x7F => {
+            buf[0] = scalar as u8;
+            1
+        }
+        0x80..=0x7FF => {
+            buf[..2].copy_from_slice(&[0xC0 | (scalar >> 6) as u8, 0x80 | (scalar & 0x3F) as u8]);
+            2
+        }
+        0xD800..=0xDFFF => {
+            buf[..3].copy_from_slice("\u{FFFD}".as_bytes());
+            3
+        }
+        0x800..=0xFFFF => {
+            buf[..3].copy_from_slice(&[
+                0xE0 | (scalar >> 12) as u8,
+                0x80 | (scalar >> 6 & 0x3F) as u8,
+                0x80 | (scalar & 0x3F) as u8,
+            ]);
+            3
+        }
+        _ => {
+            buf[..4].copy_from_slice(&[
+                0xF0 | (scalar >> 18) as u8,
+                0x80 | (scalar >> 12 & 0x3F) as u8,
+                0x80 | (scalar >> 6 & 0x3F) as u8,
+                0x80 | (scalar & 0x3F) as u8,
+            ]);
+            4
+        }
     }
 }
 
@@ -494,9 +546,11 @@ mod tests {
         match scan(bytes, 0, 1, 0, true, check) {
             Ok((end, flags)) => {
                 assert_eq!(end, bytes.len(), "{json}");
-                let mut out = Vec::new();
+                // Decoding appends: what the buffer held stays.
+                let mut out = b"held".to_vec();
                 unescape(&bytes[1..end - 1], flags, &mut out);
-                Ok(String::from_utf8(out).unwrap())
+                let decoded = out.strip_prefix(b"held").expect("the buffer's text kept");
+                Ok(String::from_utf8(decoded.to_vec()).unwrap())
             }
             Err(Stop::Invalid(invalid)) => Err(format!("{} @{}", invalid.0, invalid.1)),
             Err(Stop::More { .. }) => unreachable!(),
