@@ -100,7 +100,17 @@ fn the_indexed_walk_agrees_with_the_reader() {
     let integers: String =
         (1..=20).map(|n| "1234567890".repeat(2)[..n].to_owned()).collect::<Vec<_>>().join(",");
     let integers = format!("[{integers},18446744073709551615,18446744073709551616,9007199254740993,0,10]");
-    let cases: [(&str, &[u8]); 13] = [
+    let long_escaped =
+        format!(r#"["{}", {{"k": "a\tb{}"}}]"#, r"\u00e9\n".repeat(20), r"\ud83d\ude00".repeat(12));
+    let long_bad_escape = format!(r#"["{}\x"]"#, r"\u00e9".repeat(20));
+    let long_lone_surrogate = format!(r#"["{}\udc00 ok"]"#, r"\u00e9".repeat(20));
+    let mut long_invalid_utf8 = format!(r#"["{}"#, r"\u00e9".repeat(20)).into_bytes();
+    long_invalid_utf8.extend_from_slice(b"\xff\\n\"]");
+    let cases: [(&str, &[u8]); 17] = [
+        ("long escaped strings", long_escaped.as_bytes()),
+        ("a bad escape late in a long string", long_bad_escape.as_bytes()),
+        ("a lone surrogate late in a long string", long_lone_surrogate.as_bytes()),
+        ("invalid UTF-8 after escapes", &long_invalid_utf8),
         ("plain", br#"{"k": [1, -2, 2.5e3, 0, -0, true, false, null, "s", {}, []]}"#),
         ("integers of every length", integers.as_bytes()),
         ("escapes", br#"["a\nb", "\u00e9\ud83d\ude00", {"n\tm": "\"q\""}]"#),

@@ -226,8 +226,8 @@ fn hex4_checked(bytes: &[u8], at: usize) -> u32 {
     pairs.wrapping_mul(0x0100_0001) >> 16
 }
 
-/// The byte each short escape stands for, by the character after its backslash (`"`, `\` and
-/// `/` stand for themselves).
+/// The byte each short escape stands for, by the character after its backslash (`"`, `\\` and
+/// `/` stand for themselves); 0 where there is no such escape (`u` included).
 static SHORT_ESCAPE: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0;
@@ -238,7 +238,8 @@ static SHORT_ESCAPE: [u8; 256] = {
             b'n' => b'\n',
             b'r' => b'\r',
             b't' => b'\t',
-            c => c,
+            c @ (b'"' | b'\\' | b'/') => c,
+            _ => 0,
         };
         b += 1;
     }
@@ -308,6 +309,74 @@ fn unescape_lossy(raw: &[u8], out: &mut Vec<u8>) {
             out.extend_from_slice(String::from_utf8_lossy(&raw[r..end]).as_bytes());
             r = end;
         }
+    }
+}
+
+/// The string whose opening quote is at `bytes[start]`, checked and decoded in one pass (for a
+/// string with escapes, where [`scan`] and then [`unescape`] would pass over it twice): appends
+/// its decoded text to `out` and returns the index after its closing quote. `None`, with `out`
+/// partly written (the caller cuts it back), for anything but a valid string that ends inside
+/// `bytes`: a bad escape, a lone surrogate, a control byte, invalid UTF-8 or the end of the
+/// bytes. [`scan`] then tells which, or flags what `allow_invalid` lets through.
+pub(crate) fn scan_decoded(
+    bytes: &[u8],
+    start: usize,
+    trusted_utf8: bool,
+    out: &mut Vec<u8>,
+) -> Option<usize> {
+    let mut i = start + 1;
+    loop {
+        if bytes.get(i) == Some(&b'\\') {
+            // A row of escapes is decoded into a small buffer and appended at once: one copy
+            // and one capacity check for up to sixteen escapes. The whole buffer is copied,
+            // then cut to what was decoded: a copy of fixed length is a few vector stores,
+            // where one of any length calls `memcpy`.
+            let mut row = [0; 64];
+            let mut n = 0;
+            while n <= row.len() - 4 && bytes.get(i) == Some(&b'\\') {
+                let (scalar, len) = checked_escape_at(bytes, i)?;
+                i += len;
+                n += put_utf8(&mut row[n..], scalar);
+            }
+            let at = out.len();
+            out.extend_from_slice(&row);
+            out.truncate(at + n);
+            continue;
+        }
+        let run = checked_run::<1>(bytes, i, trusted_utf8);
+        if !run.valid {
+            return None;
+        }
+        out.extend_from_slice(&bytes[i..run.end]);
+        i = run.end;
+        match bytes.get(i) {
+            Some(b'"') => return Some(i + 1),
+            Some(b'\\') => {}
+            _ => return None,
+        }
+    }
+}
+
+/// [`escape_at`] for an escape not yet checked: `None` for a bad escape, bad hex digits, a lone
+/// surrogate or bytes that end first.
+#[inline(always)]
+fn checked_escape_at(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
+    let c = *bytes.get(at + 1)?;
+    if c != b'u' {
+        let decoded = SHORT_ESCAPE[usize::from(c)];
+        return (decoded != 0).then_some((u32::from(decoded), 2));
+    }
+    let unit = u32::from(hex4(bytes, at + 2).ok()?);
+    match unit {
+        0xD800..=0xDBFF => {
+            if bytes.get(at + 6..at + 8)? != b"\\u" {
+                return None;
+            }
+            let low = u32::from(hex4(bytes, at + 8).ok()?);
+            (0xDC00..0xE000).contains(&low).then(|| (0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), 12))
+        }
+        0xDC00..=0xDFFF => None,
+        _ => Some((unit, 6)),
     }
 }
 
@@ -554,6 +623,63 @@ mod tests {
             }
             Err(Stop::Invalid(invalid)) => Err(format!("{} @{}", invalid.0, invalid.1)),
             Err(Stop::More { .. }) => unreachable!(),
+        }
+    }
+
+    /// `scan_decoded` against `scan` then `unescape`: the same end and text for every valid
+    /// string, and `None` wherever `scan` fails or flags what `allow_invalid` lets through.
+    fn check_scan_decoded(json: &[u8], name: &str) {
+        for trusted_utf8 in [false, true] {
+            if trusted_utf8 && core::str::from_utf8(json).is_err() {
+                continue;
+            }
+            let check = StrCheck { trusted_utf8, allow_invalid: true };
+            let want = match scan(json, 0, 1, 0, true, check) {
+                Ok((end, flags)) if flags & INVALID == 0 => {
+                    let mut text = b"held".to_vec();
+                    unescape(&json[1..end - 1], flags, &mut text);
+                    Some((end, text))
+                }
+                _ => None,
+            };
+            let mut out = b"held".to_vec();
+            let got = scan_decoded(json, 0, trusted_utf8, &mut out).map(|end| (end, out));
+            assert_eq!(got, want, "{name}: {}", String::from_utf8_lossy(json));
+        }
+    }
+
+    #[test]
+    fn scanning_and_decoding_in_one_pass() {
+        let cases: &[(&str, &[u8])] = &[
+            ("plain", br#""abc" "#),
+            ("short escapes", br#""\"\\\/\b\f\n\r\t","#),
+            ("unicode escapes", br#""\u00e9\u4E2D\uFFFF\u0000""#),
+            ("surrogate pair", br#""a\uD83D\uDE00b""#),
+            ("lone high", br#""\uD800""#),
+            ("lone high then escape", br#""\uD800\n""#),
+            ("high then plain unit", br#""\uD800\u0041""#),
+            ("lone low", br#""\uDC00x""#),
+            ("bad escape", br#""\x""#),
+            ("escaped nothing", br#""\""#),
+            ("bad hex", br#""\u12G4""#),
+            ("short hex", br#""\u12"#),
+            ("control", b"\"a\tb\""),
+            ("unclosed", br#""abc\n"#),
+            ("non-ASCII", "\"\u{e9}\\n\u{1F600}\"".as_bytes()),
+            ("invalid UTF-8", b"\"\\n\xff\""),
+            ("cut UTF-8", b"\"\\n\xe2\x82"),
+        ];
+        for (name, json) in cases {
+            check_scan_decoded(json, name);
+        }
+        // Runs of every length up to past two vector widths between escapes, cut short at
+        // every length too.
+        for n in 0..80 {
+            let (a, e) = ("a".repeat(n), "\u{e9}".repeat(n / 2));
+            let json = format!(r#""{a}\n{e}\u00e9\"{a}\\{e}""#);
+            for cut in [json.len(), json.len() - 1, json.len() / 2] {
+                check_scan_decoded(&json.as_bytes()[..cut], &format!("runs of {n}, cut at {cut}"));
+            }
         }
     }
 

@@ -89,6 +89,24 @@ pub(crate) trait Sink {
         debug_assert!(end > at);
         self.scan_number(window, at, rules)
     }
+    /// The sink checks and decodes string values with escapes itself, in one pass
+    /// ([`escaped_value`](Sink::escaped_value)), rather than being told of them after the
+    /// walk has checked them.
+    const DECODES_ESCAPES: bool = false;
+    /// With [`DECODES_ESCAPES`](Sink::DECODES_ESCAPES), a string value from its opening quote
+    /// at `window[open]` that the plain scan did not settle (escapes, control bytes, invalid
+    /// UTF-8, or the window's end): checked and taken in one pass, returning its end, which
+    /// must be `end` where the index knows it. `None`, having taken nothing, when it is not a
+    /// valid string within the window and `rules`: the walk then checks it as any other.
+    fn escaped_value(
+        &mut self,
+        _window: &[u8],
+        _open: usize,
+        _end: Option<usize>,
+        _rules: &Rules,
+    ) -> Option<usize> {
+        None
+    }
     /// `true`, `false` or `null`, by its first byte.
     fn literal(&mut self, first: u8);
     /// `{` (`object`) or `[`.
@@ -110,6 +128,17 @@ impl<S: Sink> Sink for &mut S {
     #[inline(always)]
     fn integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
         (**self).integer(window, at, end, rules)
+    }
+    const DECODES_ESCAPES: bool = S::DECODES_ESCAPES;
+    #[inline(always)]
+    fn escaped_value(
+        &mut self,
+        window: &[u8],
+        open: usize,
+        end: Option<usize>,
+        rules: &Rules,
+    ) -> Option<usize> {
+        (**self).escaped_value(window, open, end, rules)
     }
     #[inline(always)]
     fn literal(&mut self, first: u8) {
@@ -215,8 +244,10 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
             let c = self.window[at];
             match c {
                 b'"' => {
-                    let (end, flags) = self.string(at)?;
-                    self.sink.string(self.window, at, end, flags, false);
+                    let (end, flags) = self.string(at, true)?;
+                    if flags != TAKEN {
+                        self.sink.string(self.window, at, end, flags, false);
+                    }
                     self.took_value(end);
                 }
                 b'{' | b'[' => {
@@ -328,7 +359,7 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
         if self.window[at] != b'"' {
             return None;
         }
-        let (end, flags) = self.string(at)?;
+        let (end, flags) = self.string(at, false)?;
         if !add_name(&mut state.names, self.window, at, end, flags) {
             return None;
         }
@@ -348,17 +379,21 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
         self.index.next()
     }
 
-    /// The string whose opening quote is at `open`: its end and flags, or `None` when it is not
-    /// one the walk can take (invalid, over the limit, or ending past the whole blocks).
+    /// The string whose opening quote is at `open` (a `value` or a name): its end and flags, or
+    /// `None` when it is not one the walk can take (invalid, over the limit, or ending past the
+    /// whole blocks). Flags [`TAKEN`]: a value the sink checked and took itself.
     #[inline(always)]
-    fn string(&mut self, open: usize) -> Option<(usize, u8)> {
+    fn string(&mut self, open: usize, value: bool) -> Option<(usize, u8)> {
         let window = self.window;
         if self.index.block_done() {
             // The string goes on past this block: scan it directly (once, rather than
             // classifying its blocks and then checking them again) and index from its end.
             let (end, flags) = match string::scan_plain(window, open, self.index.trusted_utf8()) {
                 Some(end) => (end, 0),
-                None => string::scan(window, open, 1, 0, self.rules.eof, self.rules.check).ok()?,
+                None => match self.escaped_value(open, None, value) {
+                    Some(end) => (end, TAKEN),
+                    None => string::scan(window, open, 1, 0, self.rules.eof, self.rules.check).ok()?,
+                },
             };
             if end - open > self.rules.max_string {
                 return None;
@@ -380,12 +415,30 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
         if let Some(plain) = string::scan_plain(window, open, self.index.trusted_utf8()) {
             return (plain == end).then_some((end, 0));
         }
+        if self.escaped_value(open, Some(end), value).is_some() {
+            return Some((end, TAKEN));
+        }
         match string::scan(window, open, 1, 0, self.rules.eof, self.rules.check) {
             Ok((at, flags)) if at == end => Some((end, flags)),
             _ => None,
         }
     }
 }
+
+impl<C: Classifier, S: Sink> Walk<'_, C, S> {
+    /// A string value that the plain scan did not settle, checked and taken by a sink that
+    /// decodes escapes itself ([`Sink::escaped_value`]); `None` for names and other sinks.
+    #[inline(always)]
+    fn escaped_value(&mut self, open: usize, end: Option<usize>, value: bool) -> Option<usize> {
+        if !(S::DECODES_ESCAPES && value) {
+            return None;
+        }
+        self.sink.escaped_value(self.window, open, end, self.rules)
+    }
+}
+
+/// The flags [`Walk::string`] gives a string value that the sink took itself.
+const TAKEN: u8 = 0x80;
 
 /// The end of the number at `window[at]` that the block bits did not settle (an exponent, a run
 /// into the next block, or not a number), when it is one within the rules. Not inlined, and

@@ -273,6 +273,31 @@ impl Sink for Tape {
         }
     }
 
+    const DECODES_ESCAPES: bool = true;
+
+    /// Checked and decoded into the document's buffer in one pass. Not inlined: the walk's
+    /// state stays in registers around the call.
+    #[inline(never)]
+    fn escaped_value(
+        &mut self,
+        window: &[u8],
+        open: usize,
+        end: Option<usize>,
+        rules: &Rules,
+    ) -> Option<usize> {
+        let from = self.strings.len();
+        match string::scan_decoded(window, open, rules.check.trusted_utf8, &mut self.strings) {
+            Some(at) if end.map_or(true, |end| end == at) && at - open <= rules.max_string => {
+                self.value(Slot::new(DECODED, self.strings.len() - from, from as u64));
+                Some(at)
+            }
+            _ => {
+                self.strings.truncate(from);
+                None
+            }
+        }
+    }
+
     const SCANS_NUMBERS: bool = true;
 
     /// The number's end and its digits' value in one pass, as the reader's step takes them.
