@@ -337,10 +337,13 @@ impl Sink for Tape {
         let slot = if self.build.lossless_numbers {
             Slot::new(NUMBER_TEXT, len, at as u64)
         } else {
-            let (_, high) = scan::leading_digits(scan::load_u64(window, at));
+            // The index says these are `len` digits: no byte needs checking. The digits of a
+            // word go to its top (its first byte the highest of them); the zero bytes shifted
+            // in below them read as leading zeros.
+            let digits = |at: usize, n: usize| scan::eight_digits(scan::load_u64(window, at) << (64 - 8 * n));
             let value = match len {
-                0..=8 => high,
-                _ => high * POW10[len - 8] + scan::leading_digits(scan::load_u64(window, at + 8)).1,
+                0..=8 => digits(at, len),
+                _ => digits(at, 8) * POW10[len - 8] + digits(at + 8, len - 8),
             };
             Slot::new(U64, 0, value)
         };
