@@ -423,11 +423,10 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
             _ => None,
         }
     }
-}
 
-impl<C: Classifier, S: Sink> Walk<'_, C, S> {
     /// A string value that the plain scan did not settle, checked and taken by a sink that
-    /// decodes escapes itself ([`Sink::escaped_value`]); `None` for names and other sinks.
+    /// decodes escapes itself ([`Sink::escaped_value`], which keeps to the limit, so that the
+    /// walk takes what the sink took); `None` for names and other sinks.
     #[inline(always)]
     fn escaped_value(&mut self, open: usize, end: Option<usize>, value: bool) -> Option<usize> {
         if !(S::DECODES_ESCAPES && value) {
