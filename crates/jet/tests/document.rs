@@ -167,8 +167,9 @@ fn the_indexed_walk_agrees_with_the_reader() {
 
 #[test]
 fn a_value_inside_a_typed_value_ends_where_it_should() {
-    // `Value` fields are built by the walk from the reader's depth: it must stop at the end of
-    // the field's value and leave the rest to the typed layer, at every shift.
+    // `Value` fields are built from the reader's tokens at the field's depth, with escaped
+    // strings decoded as they are read: the build must stop at the end of the field's value
+    // and leave the rest, escaped strings included, to the typed layer, at every shift.
     #[derive(serde::Deserialize, Debug, PartialEq)]
     struct Outer {
         before: u32,
@@ -179,17 +180,18 @@ fn a_value_inside_a_typed_value_ends_where_it_should() {
     for shift in 0..130 {
         let pad = ".".repeat(shift);
         let text = format!(
-            r#"{{"before": 1, "inner": {{"pad": "{pad}", "n": [1, 2.5, {{"deep": [true, null]}}]}},
-               "list": [{{"a": "{pad}"}}, [], 7, "s"], "after": "end"}}"#
+            r#"{{"before": 1, "inner": {{"pad": "{pad}", "n": [1, 2.5, {{"deep": [true, null, "\u00e9\n"]}}]}},
+               "list": [{{"a": "{pad}\t"}}, [], 7, "s"], "after": "e\u00e9nd\"{pad}"}}"#
         );
         let want = Outer {
             before: 1,
-            inner: json!({"pad": pad, "n": [1, 2.5, {"deep": [true, null]}]}),
-            list: vec![json!({"a": pad}), json!([]), json!(7), json!("s")],
-            after: "end".into(),
+            inner: json!({"pad": pad, "n": [1, 2.5, {"deep": [true, null, "\u{e9}\n"]}]}),
+            list: vec![json!({"a": format!("{pad}\t")}), json!([]), json!(7), json!("s")],
+            after: format!("e\u{e9}nd\"{pad}"),
         };
         assert_eq!(jet::from_str::<Outer>(&text).unwrap(), want, "shift {shift}");
-        let bad = text.replace("null]", "null, nul]");
+        assert_eq!(jet::from_slice::<Outer>(text.as_bytes()).unwrap(), want, "shift {shift}, slice");
+        let bad = text.replace("null,", "null, nul,");
         let err = jet::from_str::<Outer>(&bad).unwrap_err();
         assert_eq!(err.pointer(), "/inner/n/2/deep/2", "shift {shift}: {err}");
     }

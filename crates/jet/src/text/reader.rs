@@ -132,7 +132,15 @@ pub struct Reader<I> {
     max_number: usize,
     /// The input limit, in bytes.
     max_input: u64,
+    /// String values with escapes are decoded into the scratch buffer as they are checked
+    /// (their events flagged [`IN_SCRATCH`]), for a caller that takes each string's text before
+    /// reading on: the `Value` builder.
+    decode_values: bool,
 }
+
+/// An [`Event`]'s flag: the string's decoded text is in the scratch buffer (see
+/// [`Reader::set_decode_values`]). Beside the string's own flags, which still hold.
+pub(crate) const IN_SCRATCH: u8 = 0x40;
 
 /// What comes next, as the grammar sees it once separators are consumed.
 #[derive(Clone, Copy, Debug)]
@@ -221,6 +229,7 @@ impl<I: Input> Reader<I> {
             max_string: opts.max_string_len.saturating_add(2),
             max_number: opts.max_number_len,
             max_input: opts.max_input_bytes,
+            decode_values: false,
         }
     }
 
@@ -884,6 +893,19 @@ impl<I: Input> Reader<I> {
     /// [`scan_string`](Reader::scan_string) for escapes, errors and strings cut by the window.
     #[inline(never)]
     fn scan_string_slow(&mut self, name: bool) -> Result<(usize, u8)> {
+        if self.decode_values && !name {
+            // Checked and decoded in one pass; anything else (an error, the window's end, what
+            // `allow_invalid_utf8` replaces) is scanned below as always.
+            self.state.scratch.clear();
+            let window = self.input.window();
+            if let Some(end) =
+                string::scan_decoded(window, self.pos, I::TRUSTED_UTF8, &mut self.state.scratch)
+            {
+                if end - self.pos <= self.max_string {
+                    return Ok((end, string::ESCAPED | IN_SCRATCH));
+                }
+            }
+        }
         let (mut resume, mut flags) = (1, 0);
         loop {
             let window = self.input.window();
@@ -1200,6 +1222,9 @@ impl<I: Input> Reader<I> {
         if event.flags == 0 {
             return (str_from_checked(raw), true);
         }
+        if event.flags & IN_SCRATCH != 0 {
+            return (str_from_checked(&self.state.scratch), false);
+        }
         self.state.scratch.clear();
         string::unescape(raw, event.flags, &mut self.state.scratch);
         (str_from_checked(&self.state.scratch), false)
@@ -1210,6 +1235,13 @@ impl<I: Input> Reader<I> {
     #[inline]
     pub(crate) fn event_string(&mut self, event: &Event) -> String {
         self.event_text(event).0.to_owned()
+    }
+
+    /// Whether string values with escapes are decoded as they are checked, into the scratch
+    /// buffer that [`event_text`](Reader::event_text) then gives: only for a caller that takes
+    /// the text of each string value before it reads the next token.
+    pub(crate) fn set_decode_values(&mut self, on: bool) {
+        self.decode_values = on;
     }
 
     /// Stream mode: the value that starts at the current position is a record that

@@ -26,6 +26,16 @@ pub(crate) struct Build {
 
 /// Reads one whole value from `reader` and builds it.
 pub(crate) fn build_value<I: Input>(reader: &mut Reader<I>, build: Build) -> Result<Value> {
+    // Each string's text is taken as soon as it is read: escaped ones can be decoded as they
+    // are checked.
+    reader.set_decode_values(true);
+    let built = build_from_events(reader, build);
+    reader.set_decode_values(false);
+    built
+}
+
+/// [`build_value`]'s work.
+fn build_from_events<I: Input>(reader: &mut Reader<I>, build: Build) -> Result<Value> {
     let mut elements: Vec<Value> = Vec::new();
     let mut members: Vec<(String, Value)> = Vec::new();
     let mut names: Vec<String> = Vec::new();
