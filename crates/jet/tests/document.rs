@@ -90,13 +90,14 @@ where
 
 #[test]
 fn the_indexed_walk_agrees_with_the_reader() {
-    // Inside containers with a whole 64-byte block ahead, the structural index's walk takes
-    // the tokens, for a Document and for a Value; what it cannot take (errors, numbers beyond
-    // f64, limits) the reader reads. Each case sits at every shift across two blocks, in a
-    // document long enough to walk, under each option set. The reference is the Value read
-    // from an `io::Read` that hands out one byte at a time: its window never holds a block
-    // ahead, so the reader takes every token itself. A Value and a Document parsed from a
-    // slice and from a `str` must equal it, or fail with the same error.
+    // Inside containers with a whole 64-byte block ahead, the structural index's walk takes a
+    // Document's tokens; what it cannot take (errors, numbers beyond f64, limits) the reader
+    // reads. A Value's escaped strings are decoded as they are checked when they lie in the
+    // window. Each case sits at every shift across two blocks, in a document long enough to
+    // walk, under each option set. The reference is the Value read from an `io::Read` that
+    // hands out one byte at a time: its window never holds a block ahead, nor most strings
+    // whole. A Value and a Document parsed from a slice and from a `str` must equal it, or
+    // fail with the same error.
     let integers: String =
         (1..=20).map(|n| "1234567890".repeat(2)[..n].to_owned()).collect::<Vec<_>>().join(",");
     let integers = format!("[{integers},18446744073709551615,18446744073709551616,9007199254740993,0,10]");

@@ -777,13 +777,15 @@ pub(crate) fn leading_digits(word: u64) -> (usize, u64) {
     (n, eight_digits(word << (64 - 8 * n)))
 }
 
+/// The powers of ten that a run of up to eight digits scales by.
+pub(crate) const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+
 /// Reads the ASCII digits from `bytes[start]` on: returns the index of the first byte that is
 /// not a digit (or `bytes.len()`) and `acc × 10^n + digits` for the `n` digits, wrapping on
 /// overflow. Eight digits per step; a last partial word is shifted so that its digits come
 /// out of the same step.
 #[inline]
 pub(crate) fn parse_digits(bytes: &[u8], start: usize, mut acc: u64) -> (usize, u64) {
-    const POW10: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
     let mut i = start;
     while i + 8 <= bytes.len() {
         let (n, value) = leading_digits(load_u64(bytes, i));

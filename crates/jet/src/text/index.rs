@@ -175,13 +175,11 @@ impl<'a, C: Classifier> Index<'a, C> {
     /// no sign, no leading zero but a lone `0`) ending in this block. From the block's bits.
     #[inline(always)]
     pub(crate) fn digits_end(&self, window: &[u8], at: usize) -> Option<usize> {
-        let rel = at - self.block;
-        let ends = self.rest.ends >> rel;
-        let len = ends.trailing_zeros();
-        // No end in the block gives 64 ones: never equal to a run of fewer than 64 bits.
-        let run = (1u64 << (len & 63)) - 1;
-        let digits = (self.rest.digits >> rel) & run;
-        (ends != 0 && digits == run && (len == 1 || window[at] != b'0')).then_some(at + len as usize)
+        let (len, run, digits) = self.run_at(at)?;
+        if digits != run {
+            return None;
+        }
+        integer_end(window, at, len)
     }
 
     /// Called with the position of a token just returned by [`next`](Index::next) that starts
@@ -195,18 +193,10 @@ impl<'a, C: Classifier> Index<'a, C> {
     /// run, and of its other bytes only the first (a `-`) and one more (a `.`) are looked at.
     #[inline(always)]
     pub(crate) fn number_end(&self, window: &[u8], at: usize) -> Option<usize> {
-        let rel = at - self.block;
-        let ends = self.rest.ends >> rel;
-        if ends == 0 {
-            return None;
-        }
-        // The run's first byte is no end: 1..=63 bytes.
-        let len = ends.trailing_zeros();
-        let run = (1u64 << len) - 1;
-        let digits = (self.rest.digits >> rel) & run;
+        let (len, run, digits) = self.run_at(at)?;
         if digits == run {
             // Digits only (most numbers): a number unless it has a leading zero.
-            return (len == 1 || window[at] != b'0').then_some(at + len as usize);
+            return integer_end(window, at, len);
         }
         let minus = u64::from(window[at] == b'-');
         // The bit of the first digit, and the bits that are neither it, a digit nor the `-`.
@@ -216,8 +206,29 @@ impl<'a, C: Classifier> Index<'a, C> {
         let leading_zero = window[at + minus as usize] == b'0' && digits & (first << 1) != 0;
         let fraction =
             dot == 0 || (window[at + dot.trailing_zeros() as usize] == b'.' && digits & (dot << 1) != 0);
-        (digits & first != 0 && !leading_zero && rest == dot && fraction).then_some(at + len as usize)
+        (digits & first != 0 && !leading_zero && rest == dot && fraction).then_some(at + len)
     }
+
+    /// The run of bytes from `at` (a token's first byte) up to the next whitespace or
+    /// punctuation, when it ends in this block: its length (1 to 63 bytes, the first byte being
+    /// no end), its bits, and which of them are digits.
+    #[inline(always)]
+    fn run_at(&self, at: usize) -> Option<(usize, u64, u64)> {
+        let rel = at - self.block;
+        let ends = self.rest.ends >> rel;
+        if ends == 0 {
+            return None;
+        }
+        let len = ends.trailing_zeros();
+        let run = (1u64 << len) - 1;
+        Some((len as usize, run, (self.rest.digits >> rel) & run))
+    }
+}
+
+/// The end of the run of `len` digits at `window[at]`, unless it has a leading zero.
+#[inline(always)]
+fn integer_end(window: &[u8], at: usize, len: usize) -> Option<usize> {
+    (len == 1 || window[at] != b'0').then_some(at + len)
 }
 
 /// Moves `rest` on to the next whole block of `bytes` with a token: that block's position and

@@ -86,9 +86,6 @@ const DECODED: u8 = 8;
 const ARRAY: u8 = 9;
 const OBJECT: u8 = 10;
 
-/// Powers of ten up to eight digits.
-const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
-
 impl Slot {
     #[inline(always)]
     fn new(tag: u8, len: usize, data: u64) -> Slot {
@@ -246,19 +243,6 @@ impl Tape {
         string::unescape(raw, flags, &mut self.strings);
         Slot::new(DECODED, self.strings.len() - from, from as u64)
     }
-
-    #[inline(always)]
-    fn literal(&mut self, first: u8) {
-        self.value(Slot::new(
-            match first {
-                b't' => TRUE,
-                b'f' => FALSE,
-                _ => NULL,
-            },
-            0,
-            0,
-        ));
-    }
 }
 
 /// The walk's tokens, in the input's window (for a slice or a `str`, the whole input).
@@ -343,7 +327,7 @@ impl Sink for Tape {
             let digits = |at: usize, n: usize| scan::eight_digits(scan::load_u64(window, at) << (64 - 8 * n));
             let value = match len {
                 0..=8 => digits(at, len),
-                _ => digits(at, 8) * POW10[len - 8] + digits(at + 8, len - 8),
+                _ => digits(at, 8) * scan::POW10[len - 8] + digits(at + 8, len - 8),
             };
             Slot::new(U64, 0, value)
         };
@@ -353,7 +337,12 @@ impl Sink for Tape {
 
     #[inline(always)]
     fn literal(&mut self, first: u8) {
-        Tape::literal(self, first);
+        let tag = match first {
+            b't' => TRUE,
+            b'f' => FALSE,
+            _ => NULL,
+        };
+        self.value(Slot::new(tag, 0, 0));
     }
 
     #[inline(always)]
