@@ -154,6 +154,9 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
         "get-early-trusted" => n += get::jet_trusted_early(path, bytes).expect("found"),
         "sonic-get-early" => n += get::sonic_early(path, bytes).expect("found"),
         "gjson-get-early" => n += get::gjson_early(path, bytes).expect("found"),
+        "get-late-trusted" => n += get::jet_trusted_late(path, bytes).expect("found"),
+        "sonic-get-late" => n += get::sonic_late(path, bytes).expect("found"),
+        "gjson-get-late" => n += get::gjson_late(path, bytes).expect("found"),
         "serde-value-write" => n += value::serde_json_write(path, bytes).expect("written"),
         "sonic-value-write" => n += value::sonic_write(path, bytes).expect("written"),
         "serde-ignored" => {
