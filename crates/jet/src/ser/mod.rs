@@ -584,9 +584,9 @@ impl<W, M: SerializerMode> Serializer<W, M> {
         }
     }
 
-    fn float(&mut self, finite: bool, write: impl FnOnce(&mut zmij::Buffer) -> &str) -> Result<()> {
+    fn float<F: zmij::Float>(&mut self, v: F, finite: bool) -> Result<()> {
         if finite {
-            crate::scan::push_formatted(&mut zmij::Buffer::new(), write, &mut self.out);
+            crate::scan::push_float(v, &mut self.out);
         } else if self.nonfinite_as_null {
             self.out.extend_from_slice(b"null");
         } else {
@@ -627,12 +627,12 @@ impl<'a, W: io::Write, M: SerializerMode> ser::Serializer for &'a mut Serializer
         serialize_u64: u64, serialize_u128: u128);
 
     fn serialize_f32(self, v: f32) -> Result<()> {
-        self.float(v.is_finite(), |buf| buf.format_finite(v))?;
+        self.float(v, v.is_finite())?;
         self.maybe_drain()
     }
 
     fn serialize_f64(self, v: f64) -> Result<()> {
-        self.float(v.is_finite(), |buf| buf.format_finite(v))?;
+        self.float(v, v.is_finite())?;
         self.maybe_drain()
     }
 

@@ -173,7 +173,7 @@ pub(crate) fn write_number(out: &mut Vec<u8>, n: &Number, nonfinite_as_null: boo
         NumberView::U64(u) => out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes()),
         NumberView::I64(i) => out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes()),
         NumberView::F64(f) if f.is_finite() => {
-            crate::scan::push_formatted(&mut zmij::Buffer::new(), |buf| buf.format_finite(f), out);
+            crate::scan::push_float(f, out);
         }
         NumberView::F64(_) if nonfinite_as_null => out.extend_from_slice(b"null"),
         NumberView::F64(_) => return Err(Error::bare(Code::NonFinite)),
