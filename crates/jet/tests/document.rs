@@ -107,7 +107,19 @@ fn the_indexed_walk_agrees_with_the_reader() {
     let long_lone_surrogate = format!(r#"["{}\udc00 ok"]"#, r"\u00e9".repeat(20));
     let mut long_invalid_utf8 = format!(r#"["{}"#, r"\u00e9".repeat(20)).into_bytes();
     long_invalid_utf8.extend_from_slice(b"\xff\\n\"]");
-    let cases: [(&str, &[u8]); 17] = [
+    // Strings that cross a block's end are scanned by the walk itself: a plain run (at some
+    // shift every block end falls inside it), then what must still be checked after it.
+    let dots = ".".repeat(70);
+    let plain_then_non_ascii = format!("[\"{dots}\u{e9}\u{20ac}\u{1F600} tail\", \"{dots}\"]");
+    let plain_then_escape = format!(r#"["{dots}\n\u00e9 tail", "{dots}\""]"#);
+    let plain_then_control = format!("[\"{dots}\u{1} tail\"]");
+    let mut plain_then_invalid_utf8 = format!("[\"{dots}").into_bytes();
+    plain_then_invalid_utf8.extend_from_slice(b"\xe9 tail\"]");
+    let cases: [(&str, &[u8]); 21] = [
+        ("plain, then non-ASCII", plain_then_non_ascii.as_bytes()),
+        ("plain, then escapes", plain_then_escape.as_bytes()),
+        ("plain, then a control byte", plain_then_control.as_bytes()),
+        ("plain, then invalid UTF-8", &plain_then_invalid_utf8),
         ("long escaped strings", long_escaped.as_bytes()),
         ("a bad escape late in a long string", long_bad_escape.as_bytes()),
         ("a lone surrogate late in a long string", long_lone_surrogate.as_bytes()),
