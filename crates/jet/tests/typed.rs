@@ -1475,3 +1475,92 @@ fn numbers_keep_their_text() {
     let o: Outer = jet::from_str(r#"{"a": 1, "b": -2, "c": 0.5}"#).unwrap();
     assert_eq!(o.inner["b"], Number::from(-2i64));
 }
+
+#[test]
+fn escaped_string_values_reach_every_kind_of_target() {
+    // The typed layer decodes an escaped string value as it checks it, into the reader's
+    // scratch buffer, and hands that text on before the next token is read: every kind of
+    // target, each escaped value next to others, from a slice, a `str` and an `io::Read` that
+    // cuts the input anywhere, must read what serde_json reads.
+    #[derive(Deserialize, Debug, PartialEq)]
+    enum Unit {
+        #[serde(rename = "a\"b")]
+        Quoted,
+        Plain,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Untagged {
+        Number(u32),
+        Text(String),
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(tag = "kind")]
+    enum Tagged {
+        #[serde(rename = "t\tt")]
+        Tab { note: String },
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct All {
+        text: String,
+        cow: Cow<'static, str>,
+        maybe: Option<String>,
+        list: Vec<String>,
+        map: BTreeMap<String, String>,
+        unit: Unit,
+        unit_plain: Unit,
+        untagged: Untagged,
+        tagged: Tagged,
+        ch: char,
+        nested: Vec<Vec<String>>,
+        value: jet::Value,
+        last: String,
+    }
+    let long = "\\u00e9\\n".repeat(40);
+    let cases = [
+        ("short escapes", r#"a\"b\\c\/d\be\ff\ng\rh\ti"#.to_owned()),
+        ("unicode escapes", r"\u00e9\u20ac\ud83d\ude00".to_owned()),
+        ("escapes beyond a block", long.clone()),
+        ("escapes in UTF-8 text", "\u{e9}t\u{e9} \\\"quoted\\\" \u{1F600}".to_owned()),
+    ];
+    for (name, s) in &cases {
+        let text = format!(
+            r#"{{"text": "{s}", "cow": "{s}x", "maybe": "{s}", "list": ["{s}", "plain", "{s}1"],
+               "map": {{"k\n{s}": "{s}2", "plain": "{s}3"}}, "unit": "a\"b", "unit_plain": "Plain",
+               "untagged": "{s}4", "tagged": {{"kind": "t\tt", "note": "{s}5"}}, "ch": "\u00e9",
+               "nested": [["{s}6"], [], ["{s}7", "{s}8"]], "value": {{"v": ["{s}9"]}}, "last": "{s}0"}}"#
+        );
+        let want: serde_json::Value = serde_json::from_str(&text).expect(name);
+        let check = |got: jet::Result<All>, from: &str| {
+            let got = got.unwrap_or_else(|e| panic!("{name}, {from}: {e}"));
+            assert_eq!(got.unit, Unit::Quoted, "{name}, {from}");
+            assert_eq!(got.untagged, Untagged::Text(format!("{}4", want["text"].as_str().unwrap())));
+            let Tagged::Tab { note } = &got.tagged;
+            assert_eq!(note, want["tagged"]["note"].as_str().unwrap(), "{name}, {from}");
+            let strings = [
+                (&got.text, &want["text"]),
+                (&got.cow.to_string(), &want["cow"]),
+                (got.maybe.as_ref().unwrap(), &want["maybe"]),
+                (&got.last, &want["last"]),
+            ];
+            for (got, want) in strings {
+                assert_eq!(got, want.as_str().unwrap(), "{name}, {from}");
+            }
+            assert_eq!(serde_json::to_value(&got.list).unwrap(), want["list"], "{name}, {from}");
+            assert_eq!(serde_json::to_value(&got.map).unwrap(), want["map"], "{name}, {from}");
+            assert_eq!(serde_json::to_value(&got.nested).unwrap(), want["nested"], "{name}, {from}");
+            assert_eq!(serde_json::to_value(&got.value).unwrap(), want["value"], "{name}, {from}");
+            assert_eq!(got.ch, '\u{e9}', "{name}, {from}");
+        };
+        check(jet::from_slice(text.as_bytes()), "slice");
+        check(jet::from_str(&text), "str");
+        for seed in 0..20 {
+            let reader = Chunked { bytes: text.as_bytes(), rng: Rng(0xE5C ^ seed), min: 1, max: 7 };
+            check(jet::from_reader(reader), &format!("io::Read, seed {seed}"));
+        }
+        // An escaped string where another kind is wanted: the error quotes its decoded text.
+        let bad = text.replace(r#""unit_plain": "Plain""#, &format!(r#""unit_plain": "{s}""#));
+        let err = jet::from_str::<All>(&bad).unwrap_err();
+        assert_eq!(err.pointer(), "/unit_plain", "{name}: {err}");
+    }
+}

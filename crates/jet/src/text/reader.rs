@@ -134,7 +134,7 @@ pub struct Reader<I> {
     max_input: u64,
     /// String values with escapes are decoded into the scratch buffer as they are checked
     /// (their events flagged [`IN_SCRATCH`]), for a caller that takes each string's text before
-    /// reading on: the `Value` builder.
+    /// reading on: the typed layer and the `Value` builder.
     decode_values: bool,
 }
 
@@ -239,7 +239,10 @@ impl<I: Input> Reader<I> {
     }
 
     /// Applies `opts` with the typed layer's depth limit ([`Options::recursion_limit`]).
-    pub(crate) fn with_typed_options(self, opts: &Options) -> Reader<I> {
+    pub(crate) fn with_typed_options(mut self, opts: &Options) -> Reader<I> {
+        // The typed layer takes a string value's text as soon as it is read (by a visitor, or
+        // into an error), before the next token: escaped ones can be decoded as they are checked.
+        self.decode_values = true;
         self.configure(opts, opts.recursion_limit())
     }
 
@@ -1239,9 +1242,10 @@ impl<I: Input> Reader<I> {
 
     /// Whether string values with escapes are decoded as they are checked, into the scratch
     /// buffer that [`event_text`](Reader::event_text) then gives: only for a caller that takes
-    /// the text of each string value before it reads the next token.
-    pub(crate) fn set_decode_values(&mut self, on: bool) {
-        self.decode_values = on;
+    /// the text of each string value before it reads the next token. Returns the setting it
+    /// replaces.
+    pub(crate) fn set_decode_values(&mut self, on: bool) -> bool {
+        core::mem::replace(&mut self.decode_values, on)
     }
 
     /// Stream mode: the value that starts at the current position is a record that

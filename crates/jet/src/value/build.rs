@@ -28,9 +28,9 @@ pub(crate) struct Build {
 pub(crate) fn build_value<I: Input>(reader: &mut Reader<I>, build: Build) -> Result<Value> {
     // Each string's text is taken as soon as it is read: escaped ones can be decoded as they
     // are checked.
-    reader.set_decode_values(true);
+    let was = reader.set_decode_values(true);
     let built = build_from_events(reader, build);
-    reader.set_decode_values(false);
+    reader.set_decode_values(was);
     built
 }
 
