@@ -690,21 +690,11 @@ impl<I: Input> Reader<I> {
 
     /// Builds the [`Token`] of an event that was just read.
     pub(crate) fn token(&mut self, event: Event) -> Token<'_> {
-        let window = self.input.window();
-        let bytes = &window[event.start..event.end];
         match event.kind {
             Kind::Null => Token::Null,
-            Kind::Bool => Token::Bool(bytes[0] == b't'),
-            Kind::Number => Token::Number(Number::from_checked(str_from_checked(bytes))),
-            Kind::String => {
-                let raw = &bytes[1..bytes.len() - 1];
-                if event.flags == 0 {
-                    return Token::String(Cow::Borrowed(str_from_checked(raw)));
-                }
-                self.state.scratch.clear();
-                string::unescape(raw, event.flags, &mut self.state.scratch);
-                Token::String(Cow::Borrowed(str_from_checked(&self.state.scratch)))
-            }
+            Kind::Bool => Token::Bool(self.event_bytes(&event)[0] == b't'),
+            Kind::Number => Token::Number(Number::from_checked(str_from_checked(self.event_bytes(&event)))),
+            Kind::String => Token::String(Cow::Borrowed(self.event_text(&event).0)),
             Kind::BeginObject => Token::BeginObject,
             Kind::EndObject => Token::EndObject,
             Kind::BeginArray => Token::BeginArray,
