@@ -181,6 +181,25 @@ fn validation_contract() {
     // Trusted: skipped values are not checked, the value found is.
     assert_eq!(trusted.get(bad_before, "/b").unwrap().as_raw_str(), r#"{"c": 1}"#);
     assert!(trusted.get(bad_target, "/b").unwrap_err().is_syntax());
+    // Names are compared as bytes: a trusted walk passes over a name that is not UTF-8 as it
+    // passes over values (a step, being a `str`, cannot match it); an escaped name is decoded
+    // and matches its step; the validated walk rejects the bad name.
+    let names: &[(&str, &[u8], &str, Option<&str>)] = &[
+        ("invalid UTF-8 name passed over", b"{\"\xff\": 1, \"b\": 2}", "/b", Some("2")),
+        ("invalid UTF-8 in a longer name", b"{\"a\xc3\": 1, \"a\": 3}", "/a", Some("3")),
+        ("escaped name", br#"{"\u0062": 4}"#, "/b", Some("4")),
+        ("escaped non-ASCII name", br#"{"caf\u00e9": 5}"#, "/café", Some("5")),
+        ("UTF-8 name", "{\"café\": 6}".as_bytes(), "/café", Some("6")),
+        ("no such name", b"{\"\xff\": 1}", "/b", None),
+    ];
+    for (what, doc, path, want) in names {
+        let found = trusted.get(*doc, *path);
+        assert_eq!(found.as_ref().ok().map(|v| v.as_raw_str()), *want, "{what}: {found:?}");
+        let found_many = trusted.get_many(*doc, &[*path]).unwrap().remove(0);
+        assert_eq!(found_many.as_ref().ok().map(|v| v.as_raw_str()), *want, "{what}: many");
+        let checked = jet::get(*doc, *path);
+        assert_eq!(checked.is_ok(), std::str::from_utf8(doc).is_ok() && want.is_some(), "{what}: validated");
+    }
     // The scalar a trusted walk finds is checked as strictly as a whole document (scalars
     // have a short way): the same verdict and the same error as validating it alone.
     let scalars: &[(&str, &[u8])] = &[

@@ -282,7 +282,7 @@ fn step_into<'a, N: Nav<'a>>(
             };
             nav.enter()?;
             loop {
-                match nav.next_member(|name| name == key)? {
+                match nav.next_member(|name| name == key.as_bytes())? {
                     Some(true) => return Ok(()),
                     Some(false) => nav.skip()?,
                     None => return Err(not_found(nav, step, false, at, here.pointer())),
@@ -411,7 +411,10 @@ impl<'a> Many<'_, 'a> {
             let here: Vec<usize> = if kind == Kind::BeginObject {
                 let steps = self.steps;
                 match nav.next_member(|name| {
-                    live.iter().copied().filter(|&p| steps[p][level].key() == Some(name)).collect()
+                    live.iter()
+                        .copied()
+                        .filter(|&p| steps[p][level].key().map(str::as_bytes) == Some(name))
+                        .collect()
                 })? {
                     Some(here) => here,
                     None => break,

@@ -13,9 +13,10 @@ pub(crate) trait Nav<'a> {
     fn peek(&mut self) -> Result<(Kind, usize)>;
     /// Enters the array or object that starts next.
     fn enter(&mut self) -> Result<()>;
-    /// In an object: reads the next member's name and gives it to `f`; `None` at the end of
-    /// the object (which is consumed).
-    fn next_member<R>(&mut self, f: impl FnOnce(&str) -> R) -> Result<Option<R>>;
+    /// In an object: reads the next member's name and gives it to `f`, decoded, as bytes (UTF-8
+    /// where checked; a path's step, being a `str`, matches no other); `None` at the end of the
+    /// object (which is consumed).
+    fn next_member<R>(&mut self, f: impl FnOnce(&[u8]) -> R) -> Result<Option<R>>;
     /// In an array: whether another element follows (`false` at the end, consumed).
     fn next_element(&mut self) -> Result<bool>;
     /// Skips the value that starts next.
@@ -60,14 +61,14 @@ impl<'a, I: Input> Nav<'a> for Checked<'a, I> {
         Ok(())
     }
 
-    fn next_member<R>(&mut self, f: impl FnOnce(&str) -> R) -> Result<Option<R>> {
+    fn next_member<R>(&mut self, f: impl FnOnce(&[u8]) -> R) -> Result<Option<R>> {
         let Some(event) = self.reader.next_event()? else {
             return Err(self.reader.error_near(Code::Eof("in an object"), self.reader.offset()));
         };
         if event.kind == Kind::EndObject {
             return Ok(None);
         }
-        Ok(Some(f(self.reader.event_text(&event).0)))
+        Ok(Some(f(self.reader.event_text(&event).0.as_bytes())))
     }
 
     fn next_element(&mut self) -> Result<bool> {
@@ -255,24 +256,21 @@ impl<'a> Nav<'a> for Raw<'a> {
         Ok(())
     }
 
-    fn next_member<R>(&mut self, f: impl FnOnce(&str) -> R) -> Result<Option<R>> {
+    /// The name's UTF-8 is not checked: a step matches only a name of its own bytes, which is
+    /// UTF-8 as the step is, and the others are passed over as the values are.
+    fn next_member<R>(&mut self, f: impl FnOnce(&[u8]) -> R) -> Result<Option<R>> {
         let Some((raw, escaped)) = self.next_name()? else {
             return Ok(None);
         };
-        if escaped && !escapes_ok(raw) {
+        if !escaped {
+            return Ok(Some(f(raw)));
+        }
+        if !escapes_ok(raw) {
             return Err(self.bad("a valid escape in an object name"));
         }
-        let name = if escaped {
-            self.scratch.clear();
-            string::unescape(raw, string::ESCAPED, &mut self.scratch);
-            core::str::from_utf8(&self.scratch)
-        } else {
-            core::str::from_utf8(raw)
-        };
-        let Ok(name) = name else {
-            return Err(self.bad("a name in UTF-8"));
-        };
-        Ok(Some(f(name)))
+        self.scratch.clear();
+        string::unescape(raw, string::ESCAPED, &mut self.scratch);
+        Ok(Some(f(&self.scratch)))
     }
 
     fn next_element(&mut self) -> Result<bool> {
