@@ -193,9 +193,10 @@ static HEX: [u8; 256] = {
 #[inline(always)]
 fn hex4(bytes: &[u8], at: usize) -> Result<u16, Option<Stop>> {
     if let Some(&[a, b, c, d]) = bytes.get(at..at + 4) {
-        let digits = [HEX[usize::from(a)], HEX[usize::from(b)], HEX[usize::from(c)], HEX[usize::from(d)]];
-        if digits.iter().all(|&x| x != 0xFF) {
-            return Ok(digits.iter().fold(0, |unit, &x| unit << 4 | u16::from(x)));
+        let [a, b, c, d] = [a, b, c, d].map(|x| u16::from(HEX[usize::from(x)]));
+        // A digit's value is below 16, a bad one's 0xFF: one test for the four.
+        if (a | b | c | d) < 16 {
+            return Ok(a << 12 | b << 8 | c << 4 | d);
         }
     }
     hex4_slow(bytes, at)
