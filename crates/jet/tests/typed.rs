@@ -1564,3 +1564,75 @@ fn escaped_string_values_reach_every_kind_of_target() {
         assert_eq!(err.pointer(), "/unit_plain", "{name}: {err}");
     }
 }
+
+#[test]
+fn escaped_names_reach_every_reader() {
+    // A name with escapes is checked and decoded in one pass, into the reader's scratch buffer,
+    // and its text is copied from there to the object's names (the duplicate check) and taken
+    // by the caller before the next token, whose own decoding reuses the buffer. Each caller
+    // must see the name's text, and a name equal to another once decoded is a duplicate; from
+    // a slice, a `str` and an `io::Read` cut anywhere.
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Fields {
+        text: String,
+        #[serde(rename = "caf\u{e9}")]
+        cafe: u32,
+        map: BTreeMap<String, String>,
+        last: String,
+    }
+    let long = "\\u00e9\\n".repeat(40);
+    for (what, esc) in [("short", r"t\u0065\u0078t"), ("long", long.as_str())] {
+        let key = serde_json::from_str::<String>(&format!("\"k{esc}\"")).unwrap();
+        let text = format!(
+            r#"{{"t\u0065xt": "v\u00e9{esc}", "caf\u00e9": 7, "map": {{"k{esc}": "{esc}", "\u0070": "p"}}, "last": "{esc}"}}"#
+        );
+        let want: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let check = |got: jet::Result<Fields>, from: &str| {
+            let got = got.unwrap_or_else(|e| panic!("{what}, {from}: {e}"));
+            assert_eq!(got.text, want["text"].as_str().unwrap(), "{what}, {from}");
+            assert_eq!(got.cafe, 7, "{what}, {from}");
+            assert_eq!(got.map[&key], want["map"][&key].as_str().unwrap(), "{what}, {from}");
+            assert_eq!(got.map["p"], "p", "{what}, {from}");
+            assert_eq!(got.last, want["last"].as_str().unwrap(), "{what}, {from}");
+        };
+        check(jet::from_slice(text.as_bytes()), "slice");
+        check(jet::from_str(&text), "str");
+        let value: jet::Value = jet::from_str(&text).unwrap();
+        assert_eq!(serde_json::to_value(&value).unwrap(), want, "{what}: Value");
+        let document = jet::Document::from_slice(text.as_bytes()).unwrap();
+        assert_eq!(serde_json::to_value(document.to_value()).unwrap(), want, "{what}: Document");
+        assert_eq!(jet::get(&text, "/map/p").unwrap().as_str().unwrap(), "p", "{what}: get");
+        let mut names = Vec::new();
+        let mut reader = jet::text::Reader::from_slice(text.as_bytes());
+        while let Some(token) = reader.next_token().unwrap() {
+            if let jet::text::Token::String(s) = token {
+                names.push(s.into_owned());
+            }
+        }
+        assert!(names.contains(&key) && names.contains(&"text".to_owned()), "{what}: tokens {names:?}");
+        for seed in 0..20 {
+            let cut = |bytes| Chunked { bytes, rng: Rng(0xA3E ^ seed), min: 1, max: 7 };
+            check(jet::from_reader(cut(text.as_bytes())), &format!("io::Read, seed {seed}"));
+            let value: jet::Value = jet::from_reader(cut(text.as_bytes())).unwrap();
+            assert_eq!(serde_json::to_value(&value).unwrap(), want, "{what}: Value, seed {seed}");
+        }
+        // Equal once decoded: a duplicate, whichever side has the escapes, in every reader.
+        let dups = [
+            format!(r#"{{"k{esc}": "{esc}", "{}": 1}}"#, key.replace('\n', "\\n")),
+            format!(r#"{{"{}": "{esc}", "k{esc}": 1}}"#, key.replace('\n', "\\n")),
+        ];
+        for dup in &dups {
+            assert!(jet::text::validate(dup.as_bytes()).is_err(), "{what}: validate {dup}");
+            assert!(jet::from_str::<jet::Value>(dup).is_err(), "{what}: Value {dup}");
+            assert!(jet::from_str::<BTreeMap<String, serde::de::IgnoredAny>>(dup).is_err(), "{what}: map");
+            assert!(jet::Document::from_slice(dup.as_bytes()).is_err(), "{what}: Document {dup}");
+            let err = jet::from_reader::<_, jet::Value>(Chunked {
+                bytes: dup.as_bytes(),
+                rng: Rng(5),
+                min: 1,
+                max: 3,
+            });
+            assert!(err.unwrap_err().to_string().contains("duplicate"), "{what}: io::Read {dup}");
+        }
+    }
+}

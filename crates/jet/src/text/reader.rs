@@ -134,12 +134,15 @@ pub struct Reader<I> {
     max_input: u64,
     /// String values with escapes are decoded into the scratch buffer as they are checked
     /// (their events flagged [`IN_SCRATCH`]), for a caller that takes each string's text before
-    /// reading on: the typed layer and the `Value` builder.
+    /// reading on: the typed layer and the `Value` builder. (Names with escapes always are:
+    /// the duplicate check needs their text, and every caller takes a name's text, if at all,
+    /// before reading on.)
     decode_values: bool,
 }
 
-/// An [`Event`]'s flag: the string's decoded text is in the scratch buffer (see
-/// [`Reader::set_decode_values`]). Beside the string's own flags, which still hold.
+/// An [`Event`]'s flag: the string's decoded text is in the scratch buffer, until the next
+/// string is read (see [`Reader::set_decode_values`]). Beside the string's own flags, which
+/// still hold.
 pub(crate) const IN_SCRATCH: u8 = 0x40;
 
 /// What comes next, as the grammar sees it once separators are consumed.
@@ -886,9 +889,10 @@ impl<I: Input> Reader<I> {
     /// [`scan_string`](Reader::scan_string) for escapes, errors and strings cut by the window.
     #[inline(never)]
     fn scan_string_slow(&mut self, name: bool) -> Result<(usize, u8)> {
-        if self.decode_values && !name {
-            // Checked and decoded in one pass; anything else (an error, the window's end, what
-            // `allow_invalid_utf8` replaces) is scanned below as always.
+        if name || self.decode_values {
+            // Checked and decoded in one pass (a name's text goes on to the object's names);
+            // anything else (an error, the window's end, what `allow_invalid_utf8` replaces)
+            // is scanned below as always.
             self.state.scratch.clear();
             let window = self.input.window();
             if let Some(end) =
@@ -1085,7 +1089,14 @@ impl<I: Input> Reader<I> {
     #[inline(always)]
     fn record_name(&mut self, event: &Event) -> Result<()> {
         let window = self.input.window();
-        if add_name(&mut self.state.names, window, event.start, event.end, event.flags) {
+        let added = if event.flags & IN_SCRATCH != 0 {
+            // Decoded as it was checked: copied.
+            let scratch = &self.state.scratch;
+            self.state.names.add_owned(window, |buf| buf.extend_from_slice(scratch))
+        } else {
+            add_name(&mut self.state.names, window, event.start, event.end, event.flags)
+        };
+        if added {
             return Ok(());
         }
         let (start, end) = (event.start + 1, event.end - 1);
