@@ -1636,3 +1636,59 @@ fn escaped_names_reach_every_reader() {
         }
     }
 }
+
+#[test]
+fn runs_of_unicode_escapes_in_every_reader() {
+    // Text escaped for ASCII is made of runs of `\uXXXX`, which are checked (and decoded) four
+    // at a time after the first: runs of every length up to several steps, of each UTF-8
+    // length, with what ends a step early (a surrogate pair, a short escape) at every place,
+    // in names and values; and errors inside a run, which must be found where they are.
+    let kinds: [(&str, &[&str]); 5] = [
+        ("one byte", &["\\u0041", "\\u007F", "\\u0001"]),
+        ("two bytes", &["\\u00e9", "\\u07FF", "\\u0080"]),
+        ("three bytes", &["\\u4e2d", "\\uFFFF", "\\u0800", "\\uD7FF", "\\ue000"]),
+        ("mixed", &["\\u0041", "\\u00E9", "\\u20ac"]),
+        ("with pairs and short escapes", &["\\u00e9", "\\ud83d\\ude00", "\\n", "\\u4E2D"]),
+    ];
+    for (kind, escapes) in kinds {
+        for len in [1, 2, 3, 4, 5, 7, 8, 9, 13, 17, 25, 40] {
+            let run: String = (0..len).map(|k| escapes[(k * 7 + len) % escapes.len()]).collect();
+            let text = format!(r#"{{"{run}": "{run}", "a": ["x{run}", "{run}y"]}}"#);
+            let want: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let what = format!("{kind}, {len} escapes");
+            jet::text::validate(text.as_bytes()).unwrap_or_else(|e| panic!("{what}: validate: {e}"));
+            let value: jet::Value = jet::from_str(&text).unwrap_or_else(|e| panic!("{what}: Value: {e}"));
+            assert_eq!(serde_json::to_value(&value).unwrap(), want, "{what}: Value");
+            let typed: BTreeMap<String, serde_json::Value> = jet::from_slice(text.as_bytes()).unwrap();
+            assert_eq!(serde_json::to_value(&typed).unwrap(), want, "{what}: typed");
+            let document = jet::Document::from_slice(text.as_bytes()).unwrap();
+            assert_eq!(serde_json::to_value(document.to_value()).unwrap(), want, "{what}: Document");
+            let cut = Chunked { bytes: text.as_bytes(), rng: Rng(len as u64), min: 1, max: 9 };
+            let value: jet::Value = jet::from_reader(cut).unwrap_or_else(|e| panic!("{what}: io::Read: {e}"));
+            assert_eq!(serde_json::to_value(&value).unwrap(), want, "{what}: io::Read");
+        }
+    }
+    // A bad escape at each place of a run: the error is at the bad escape, whichever reader.
+    let bad: [(&str, &str, u64); 5] = [
+        ("lone high surrogate", "\\uD800", 0),
+        ("lone low surrogate", "\\udc00", 0),
+        ("high surrogate then a letter", "\\ud83d\\u0041", 0),
+        ("bad hex digit", "\\u00G9", 4),
+        ("short hex", "\\u00e\"", 5),
+    ];
+    for (what, escape, at) in bad {
+        for before in 0..12 {
+            let text = format!(r#"["{}{escape}\u00e9\u00e9\u00e9\u00e9"]"#, "\\u4e2d".repeat(before));
+            let want = 2 + 6 * before as u64 + at;
+            let errors = [
+                ("validate", jet::text::validate(text.as_bytes()).unwrap_err()),
+                ("Value", jet::from_str::<jet::Value>(&text).unwrap_err()),
+                ("typed", jet::from_str::<Vec<String>>(&text).unwrap_err()),
+                ("Document", jet::Document::from_slice(text.as_bytes()).unwrap_err()),
+            ];
+            for (reader, e) in errors {
+                assert_eq!(e.offset(), want, "{what} after {before} escapes, {reader}: {e}");
+            }
+        }
+    }
+}

@@ -433,6 +433,81 @@ pub(crate) fn check_block_loops(bytes: &[u8], start: usize) {
     }
 }
 
+/// One escape at a time, by the standard library: the reference for [`unicode_run`] and
+/// [`decode_unicode_run`] given `room` bytes of output (`usize::MAX` for the first): the bytes
+/// of the run read and its UTF-8.
+pub(crate) fn unicode_reference(bytes: &[u8], at: usize, room: usize) -> (usize, Vec<u8>) {
+    let mut i = at;
+    let mut out = Vec::new();
+    while let Some(escape) = bytes.get(i..i + 6) {
+        let Some(digits) = escape.strip_prefix(b"\\u") else { break };
+        if !digits.iter().all(u8::is_ascii_hexdigit) {
+            break;
+        }
+        let unit = u32::from_str_radix(core::str::from_utf8(digits).expect("ASCII"), 16).expect("hex");
+        // A surrogate is no `char`.
+        let Some(c) = char::from_u32(unit) else { break };
+        if out.len().saturating_add(4) > room {
+            break;
+        }
+        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        i += 6;
+    }
+    (i - at, out)
+}
+
+pub(crate) type UnicodeRunKernel = fn(&[u8], usize) -> usize;
+pub(crate) type UnicodeDecodeKernel = fn(&[u8], usize, &mut [u8]) -> (usize, usize);
+
+/// Every `\u` run check this CPU can run, by name.
+pub(crate) fn unicode_runs() -> Vec<(&'static str, UnicodeRunKernel)> {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
+    let mut kernels: Vec<(&'static str, UnicodeRunKernel)> =
+        vec![("dispatched", unicode_run), ("swar", swar::unicode_run)];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi1") {
+        // SAFETY: AVX2 and BMI1 were detected just above.
+        kernels.push(("avx2", |b, s| unsafe { x86::unicode_run_avx2(b, s) }));
+    }
+    kernels
+}
+
+/// Every `\u` run decoder this CPU can run, by name.
+pub(crate) fn unicode_decoders() -> Vec<(&'static str, UnicodeDecodeKernel)> {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
+    let mut kernels: Vec<(&'static str, UnicodeDecodeKernel)> =
+        vec![("dispatched", decode_unicode_run), ("swar", swar::decode_unicode_run)];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi1") {
+        // SAFETY: AVX2 and BMI1 were detected just above.
+        kernels.push(("avx2", |b, s, o| unsafe { x86::decode_unicode_run_avx2(b, s, o) }));
+    }
+    kernels
+}
+
+/// Checks every `\u` run kernel from `at`, the decoders with output of several sizes (each
+/// must write exactly the reference's text, and touch no byte past its room).
+pub(crate) fn check_unicode_runs(bytes: &[u8], at: usize) {
+    let decoders = unicode_decoders();
+    let (want, _) = unicode_reference(bytes, at, usize::MAX);
+    for (name, kernel) in unicode_runs() {
+        assert_eq!(kernel(bytes, at), want, "{name}: {bytes:?} from {at}");
+    }
+    for room in [0, 3, 4, 5, 12, 15, 16, 17, 29, 64, bytes.len()] {
+        let want = unicode_reference(bytes, at, room);
+        for (name, kernel) in &decoders {
+            let mut out = vec![0xEE; room + 8];
+            let (read, written) = kernel(bytes, at, &mut out[..room]);
+            assert_eq!(
+                (read, &out[..written]),
+                (want.0, &want.1[..]),
+                "{name}, room {room}: {bytes:?} from {at}"
+            );
+            assert!(out[room..].iter().all(|&b| b == 0xEE), "{name} wrote past its room {room}");
+        }
+    }
+}
+
 /// Runs every kernel on `bytes` from the first 70 offsets (two AVX2 widths and more) and from
 /// a few near the end, and panics, naming the kernel, where one differs from its reference.
 pub(crate) fn check_all(bytes: &[u8]) {
@@ -464,6 +539,7 @@ pub(crate) fn check_all(bytes: &[u8]) {
         }
         check_block_loops(bytes, start);
         check_container_skips(bytes, start);
+        check_unicode_runs(bytes, start);
         assert_eq!(skip_ws(bytes, start), skip_ws_reference(bytes, start), "skip_ws from {start}");
         assert_eq!(
             skip_digits(bytes, start),

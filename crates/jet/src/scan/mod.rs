@@ -25,6 +25,7 @@ pub(crate) mod kernels;
 #[cfg(target_arch = "aarch64")]
 mod neon;
 mod swar;
+pub(crate) use swar::hex_value;
 #[cfg(test)]
 mod tests;
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -359,6 +360,43 @@ fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
         // SAFETY: `level` reports NEON only when the CPU has it.
         Level::Neon => unsafe { neon::string_run_neon(bytes, start) },
         _ => swar::string_run(bytes, start),
+    }
+}
+
+/// The length of the run of `\u` escapes at `bytes[at..]` whose units are not surrogates: the
+/// bytes of the escapes `\uXXXX` (four hex digits, of either case) that follow one another from
+/// `at` and stand for a character below U+10000 each, so six a character; 0 when there is none
+/// at `at`. Surrogates, other escapes and errors are the caller's; so are escapes the bytes
+/// cut.
+///
+/// Text escaped for ASCII (as Python's `json.dumps` writes it by default) is made of such runs;
+/// the AVX2 kernel checks four escapes a step. Most runs in text that is not all escaped are one
+/// accented letter, for which a call costs more than the check: callers check one escape their
+/// own way and call this for what follows it.
+#[inline]
+pub(crate) fn unicode_run(bytes: &[u8], at: usize) -> usize {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it (and BMI1).
+        Level::Avx2 => unsafe { x86::unicode_run_avx2(bytes, at) },
+        _ => swar::unicode_run(bytes, at),
+    }
+}
+
+/// [`unicode_run`], decoding as it checks: writes the UTF-8 of the escapes' characters at the
+/// start of `out`, for as many as have four bytes of room (each escape's text is stored as a
+/// four-byte word, of which one to three bytes are its own; the bytes of `out` past what it
+/// wrote may be changed). Returns the bytes of the escapes read and the bytes written.
+///
+/// Valid text decodes to fewer bytes than it reads, so an `out` as long as what is left of
+/// `bytes` never runs out of room; a shorter one stops the run where its room ends.
+#[inline]
+pub(crate) fn decode_unicode_run(bytes: &[u8], at: usize, out: &mut [u8]) -> (usize, usize) {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has it (and BMI1).
+        Level::Avx2 => unsafe { x86::decode_unicode_run_avx2(bytes, at, out) },
+        _ => swar::decode_unicode_run(bytes, at, out),
     }
 }
 

@@ -113,3 +113,86 @@ pub(super) fn classify(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
     }
     classes
 }
+
+/// The four bytes of `word` (loaded little-endian) are hex digits, of either case: each is
+/// `0`–`9` or, with bit 5 set, `a`–`f`. Per byte, adding `0x80 - lo` sets the top bit from
+/// `lo` up, adding `0x7F - hi` from above `hi`; bytes from 0x80 up are none of them, and no
+/// sum of a byte below 0x80 carries into the next.
+#[inline(always)]
+pub(super) fn hex_digits(word: u32) -> bool {
+    const LO4: u32 = 0x0101_0101;
+    const HI4: u32 = 0x8080_8080;
+    let at_least = |x: u32, lo: u8| x.wrapping_add(LO4 * u32::from(0x80 - lo));
+    let above = |x: u32, hi: u8| x.wrapping_add(LO4 * u32::from(0x7F - hi));
+    let digit = at_least(word, b'0') & !above(word, b'9');
+    let folded = word | (LO4 * 0x20);
+    let letter = at_least(folded, b'a') & !above(folded, b'f');
+    (digit | letter) & !word & HI4 == HI4
+}
+
+/// The value of four hex digits (checked by [`hex_digits`]) loaded little-endian, the first
+/// the most significant: a digit's value is its low nibble, plus 9 for a letter (whose bit 6
+/// is set).
+#[inline(always)]
+pub(crate) fn hex_value(word: u32) -> u32 {
+    let v = (word & 0x0F0F_0F0F) + 9 * (word >> 6 & 0x0101_0101);
+    // Pairs of digits into bytes 0 and 2, then byte 0 above byte 2 by one multiply.
+    let pairs = (v << 4 | v >> 8) & 0x00FF_00FF;
+    pairs.wrapping_mul(0x0100_0001) >> 16
+}
+
+/// The four hex digits of the escape `\uXXXX` at `bytes[at..]`, loaded little-endian, when there
+/// is one there (four hex digits, within the bytes) and its unit is not a surrogate.
+#[inline(always)]
+pub(super) fn unicode_escape_digits(bytes: &[u8], at: usize) -> Option<u32> {
+    let six: &[u8; 6] = bytes.get(at..at + 6)?.try_into().ok()?;
+    let digits = u32::from_le_bytes([six[2], six[3], six[4], six[5]]);
+    if six[..2] != *b"\\u" || !hex_digits(digits) {
+        return None;
+    }
+    // A surrogate's first digit is D and its second 8 or more: `8`, `9` or a letter, the hex
+    // digits from 0x38 up.
+    let surrogate = (digits | 0x20) & 0xFF == u32::from(b'd') && (digits >> 8 & 0xFF) >= 0x38;
+    (!surrogate).then_some(digits)
+}
+
+/// The unit of the escape at `bytes[at..]`, as [`unicode_escape_digits`] finds it.
+#[inline(always)]
+pub(super) fn unicode_escape(bytes: &[u8], at: usize) -> Option<u32> {
+    unicode_escape_digits(bytes, at).map(hex_value)
+}
+
+/// The UTF-8 of `unit` (below 0x10000, not a surrogate) in the low bytes of a word, the first
+/// lowest, and its length in the top byte.
+#[inline(always)]
+pub(super) fn utf8_word(unit: u32) -> u32 {
+    if unit < 0x80 {
+        1 << 24 | unit
+    } else if unit < 0x800 {
+        2 << 24 | (0x80 | (unit & 0x3F)) << 8 | 0xC0 | unit >> 6
+    } else {
+        3 << 24 | (0x80 | (unit & 0x3F)) << 16 | (0x80 | (unit >> 6 & 0x3F)) << 8 | 0xE0 | unit >> 12
+    }
+}
+
+/// See [`super::unicode_run`].
+pub(super) fn unicode_run(bytes: &[u8], at: usize) -> usize {
+    let mut i = at;
+    while unicode_escape_digits(bytes, i).is_some() {
+        i += 6;
+    }
+    i - at
+}
+
+/// See [`super::decode_unicode_run`].
+pub(super) fn decode_unicode_run(bytes: &[u8], at: usize, out: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut n) = (at, 0);
+    while n + 4 <= out.len() {
+        let Some(unit) = unicode_escape(bytes, i) else { break };
+        let word = utf8_word(unit);
+        out[n..n + 4].copy_from_slice(&word.to_le_bytes());
+        n += (word >> 24) as usize;
+        i += 6;
+    }
+    (i - at, n)
+}

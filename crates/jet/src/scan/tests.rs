@@ -582,3 +582,78 @@ fn push_formatted_appends_exactly_the_text() {
         assert_eq!(out, format!("[{value}").as_bytes(), "{value}");
     }
 }
+
+/// A run of `\u` escapes of every UTF-8 length, in both cases of hex digit, the edges of the
+/// surrogate block among them: long enough for several AVX2 steps and the portable tail.
+fn escape_run() -> Vec<u8> {
+    let units =
+        ["0041", "00e9", "00E9", "07ff", "0800", "d7FF", "E000", "ffff", "4e2D", "0000", "007f", "0080"];
+    units.iter().map(|u| format!("\\u{u}")).collect::<String>().into_bytes()
+}
+
+/// The `\u` run kernels: every byte of a run replaced by bytes that break an escape or change
+/// its length class, every escape replaced by a surrogate or another escape, and the run cut
+/// at every length; from each escape's start.
+#[test]
+fn unicode_runs_match_reference() {
+    let run = escape_run();
+    let bytes_in = [b'g', b'G', b'/', b'@', b'`', b':', b'F', b'a', b'9', b'0', b'U', b'"', 0x80, 0xFF, 0x00];
+    for at in 0..run.len() {
+        for &b in &bytes_in {
+            let mut buf = run.clone();
+            buf[at] = b;
+            for start in (0..run.len()).step_by(6) {
+                check_unicode_runs(&buf, start);
+            }
+        }
+    }
+    let others: [&[u8]; 9] = [
+        b"\\uD800",
+        b"\\udbff",
+        b"\\uDC00",
+        b"\\uDFFF",
+        b"\\uD83D",
+        b"\\n\\u00",
+        b"\\\\u004",
+        b"\\uD7FF",
+        b"\\u20AC",
+    ];
+    for k in 0..run.len() / 6 {
+        for other in others {
+            let mut buf = run.clone();
+            buf[6 * k..6 * k + 6].copy_from_slice(other);
+            check_unicode_runs(&buf, 0);
+            check_unicode_runs(&buf, 6);
+        }
+    }
+    for end in 0..=run.len() {
+        for start in (0..=end).step_by(6) {
+            check_unicode_runs(&run[..end], start);
+        }
+    }
+}
+
+#[test]
+fn unicode_runs_match_reference_on_random_input() {
+    let mut rng = Rng(11);
+    let digits = b"0123456789abcdefABCDEF";
+    for _ in 0..3000 {
+        let mut buf = Vec::new();
+        for _ in 0..rng.next() % 20 {
+            buf.extend_from_slice(b"\\u");
+            // Units of every length class and surrogates: the first digit is drawn apart.
+            buf.push(b"00000000fd9"[(rng.next() % 11) as usize]);
+            for _ in 0..3 {
+                buf.push(digits[(rng.next() % digits.len() as u64) as usize]);
+            }
+        }
+        if !buf.is_empty() && rng.next() % 4 == 0 {
+            let at = (rng.next() % buf.len() as u64) as usize;
+            buf[at] = rng.next() as u8;
+        }
+        let start = 6 * (rng.next() % 3) as usize;
+        if start <= buf.len() {
+            check_unicode_runs(&buf, start);
+        }
+    }
+}

@@ -1,7 +1,8 @@
 //! x86_64 kernels: SSE2 (every x86_64 CPU has it) and AVX2 (chosen at run time).
 //!
 //! The algorithms written once over [`Vector`] (`super::vector`) are instantiated here for
-//! `__m128i` and `__m256i`; UTF-8 validation and the fused string-and-UTF-8 scan are AVX2's own.
+//! `__m128i` and `__m256i`; UTF-8 validation, the fused string-and-UTF-8 scan and the runs of `\u`
+//! escapes are AVX2's own.
 
 use core::arch::x86_64::*;
 
@@ -568,4 +569,182 @@ unsafe fn utf8_step(v: __m256i, prev: __m256i, tables: &[__m256i; 3]) -> __m256i
             check_block(v, prev, tables)
         }
     }
+}
+
+/// Where [`four_escapes`]'s halves hold their escapes: the low lane from its byte 0, the high
+/// lane (loaded 8 bytes on) from its byte 4.
+const HALF_STARTS: [usize; 2] = [0, 20];
+
+/// The `\` and `u` of each escape in [`four_escapes`]'s lanes (lane bytes 0, 1, 6 and 7 of the
+/// low half, 4, 5, 10 and 11 of the high one).
+static ESCAPE_HEADS: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut h = 0;
+    while h < 2 {
+        let at = HALF_STARTS[h];
+        t[at] = b'\\';
+        t[at + 1] = b'u';
+        t[at + 6] = b'\\';
+        t[at + 7] = b'u';
+        h += 1;
+    }
+    t
+};
+
+/// The shuffle that gathers the eight hex digits of each half's two escapes into the half's
+/// first eight bytes, zeros after them.
+static ESCAPE_DIGITS: [u8; 32] = {
+    let mut t = [0x80u8; 32];
+    let mut h = 0;
+    while h < 2 {
+        let first = HALF_STARTS[h] - 16 * h;
+        let order = [2, 3, 4, 5, 8, 9, 10, 11];
+        let mut k = 0;
+        while k < 8 {
+            t[16 * h + k] = (first + order[k]) as u8;
+            k += 1;
+        }
+        h += 1;
+    }
+    t
+};
+
+/// Checks the four escapes that the 24 bytes at `ptr` would hold, and reads their units.
+/// Returns how many of them, from the first, are `\uXXXX` escapes with four hex digits whose
+/// unit is not a surrogate (4 when all are), and the units in the 32-bit lanes 0, 1, 4 and 5.
+///
+/// The bytes are loaded as two halves of 16, at `ptr` and `ptr + 8`, one in each 128-bit lane:
+/// each lane holds two whole escapes (AVX2 shuffles within a lane), and no byte past the 24 is
+/// read.
+///
+/// # Safety
+/// AVX2 must be present, and `ptr..ptr + 24` readable.
+#[inline(always)]
+unsafe fn four_escapes(ptr: *const u8) -> (usize, __m256i) {
+    // Bit i of a mask is byte i of the 32 loaded: the escapes are bits 0..12 and 20..32.
+    const HEADS: u32 = 0xC30_00C3;
+    const DIGITS: u32 = 0xF3C0_0F3C;
+    const ESCAPES: u32 = 0xFFF0_0FFF;
+    const FIRST_DIGITS: u32 = 0x1040_0104;
+    // SAFETY: the caller guarantees AVX2 and 24 readable bytes: the loads read `ptr..ptr + 16`
+    // and `ptr + 8..ptr + 24`; the tables are 32 bytes.
+    unsafe {
+        let x = _mm256_inserti128_si256::<1>(
+            _mm256_castsi128_si256(_mm_loadu_si128(ptr.cast())),
+            _mm_loadu_si128(ptr.add(8).cast()),
+        );
+        let splat = |b: u8| _mm256_set1_epi8(b as i8);
+        let heads = _mm256_cmpeq_epi8(x, _mm256_loadu_si256(ESCAPE_HEADS.as_ptr().cast()));
+        let heads = _mm256_movemask_epi8(heads) as u32;
+        // A digit is 0..=9 above `0`; a letter, with bit 5 set, 0..=5 above `a`.
+        let d = _mm256_sub_epi8(x, splat(b'0'));
+        let l = _mm256_sub_epi8(_mm256_or_si256(x, splat(0x20)), splat(b'a'));
+        let is_digit = _mm256_cmpeq_epi8(_mm256_min_epu8(d, splat(9)), d);
+        let is_letter = _mm256_cmpeq_epi8(_mm256_min_epu8(l, splat(5)), l);
+        let hex = _mm256_movemask_epi8(_mm256_or_si256(is_digit, is_letter)) as u32;
+        // Each hex digit's value: a digit's `d` is below 10 and its letter value (saturated)
+        // above 0xD8; a letter's `d` is above 0x10 and its letter value 10..=15.
+        let nibble = _mm256_min_epu8(d, _mm256_adds_epu8(l, splat(10)));
+        // A surrogate's first digit is D and its second 8 or more (bit 3, moved to the top of
+        // the odd bytes, where the 16-bit shift brings in nothing from the byte below; every
+        // escape's first digit is at an even byte).
+        let first_d = _mm256_movemask_epi8(_mm256_cmpeq_epi8(nibble, splat(0xD))) as u32;
+        let second_high = _mm256_movemask_epi8(_mm256_slli_epi16::<4>(nibble)) as u32;
+        let surrogate = first_d & second_high >> 1 & FIRST_DIGITS;
+        let bad = !(heads & HEADS | hex & DIGITS) & ESCAPES | surrogate;
+        let count = if bad == 0 {
+            4
+        } else {
+            // Escapes 0 and 1 are bits 0..12, escapes 2 and 3 bits 20..32.
+            let p = bad.trailing_zeros();
+            ((p - 8 * u32::from(p >= 16)) / 6) as usize
+        };
+        let digits = _mm256_shuffle_epi8(nibble, _mm256_loadu_si256(ESCAPE_DIGITS.as_ptr().cast()));
+        // Pairs of digits to bytes (16 × high + low), then pairs of bytes to units.
+        let pairs = _mm256_maddubs_epi16(digits, _mm256_set1_epi16(0x0110));
+        let units = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x0001_0100));
+        (count, units)
+    }
+}
+
+/// The UTF-8 of [`four_escapes`]'s units as [`swar::utf8_word`] has it: the text in the low
+/// bytes, the length in the top byte.
+///
+/// # Safety
+/// AVX2 must be present.
+#[inline(always)]
+unsafe fn utf8_words(units: __m256i) -> [u32; 4] {
+    // SAFETY: AVX2 is present (function contract); the store is of 16 bytes into `words`.
+    unsafe {
+        let splat = |v: i32| _mm256_set1_epi32(v);
+        let low6 = _mm256_and_si256(units, splat(0x3F));
+        let mid6 = _mm256_and_si256(_mm256_srli_epi32::<6>(units), splat(0x3F));
+        let two = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi32::<6>(units), splat(0x80C0)),
+            _mm256_slli_epi32::<8>(low6),
+        );
+        let three = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi32::<12>(units), splat(0x80_80E0)),
+            _mm256_or_si256(_mm256_slli_epi32::<8>(mid6), _mm256_slli_epi32::<16>(low6)),
+        );
+        let from_80 = _mm256_cmpgt_epi32(units, splat(0x7F));
+        let from_800 = _mm256_cmpgt_epi32(units, splat(0x7FF));
+        let text = _mm256_blendv_epi8(_mm256_blendv_epi8(units, two, from_80), three, from_800);
+        // The compares are -1 where true: 1, 2 or 3.
+        let len = _mm256_sub_epi32(_mm256_sub_epi32(splat(1), from_80), from_800);
+        let words = _mm256_or_si256(text, _mm256_slli_epi32::<24>(len));
+        let packed = _mm256_permutevar8x32_epi32(words, _mm256_setr_epi32(0, 1, 4, 5, 0, 0, 0, 0));
+        let mut out = [0u32; 4];
+        _mm_storeu_si128(out.as_mut_ptr().cast(), _mm256_castsi256_si128(packed));
+        out
+    }
+}
+
+/// See [`super::unicode_run`]: four escapes a step while 24 bytes are left, then the portable
+/// kernel.
+///
+/// # Safety
+/// AVX2 and BMI1 must be present.
+#[target_feature(enable = "avx2,bmi1")]
+pub(super) unsafe fn unicode_run_avx2(bytes: &[u8], at: usize) -> usize {
+    let mut i = at;
+    while i + 24 <= bytes.len() {
+        // SAFETY: `i + 24 <= len`; AVX2 is present (function contract).
+        let (count, _) = unsafe { four_escapes(bytes.as_ptr().add(i)) };
+        i += 6 * count;
+        if count < 4 {
+            return i - at;
+        }
+    }
+    i + swar::unicode_run(bytes, i) - at
+}
+
+/// See [`super::decode_unicode_run`]: four escapes a step while 24 bytes are left and `out`
+/// has room for four words of which three may be of three bytes, then the portable kernel.
+///
+/// # Safety
+/// AVX2 and BMI1 must be present.
+#[target_feature(enable = "avx2,bmi1")]
+pub(super) unsafe fn decode_unicode_run_avx2(bytes: &[u8], at: usize, out: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut n) = (at, 0);
+    let dst = out.as_mut_ptr();
+    while i + 24 <= bytes.len() && n + 13 <= out.len() {
+        // SAFETY: `i + 24 <= len`; AVX2 is present (function contract).
+        let (count, units) = unsafe { four_escapes(bytes.as_ptr().add(i)) };
+        // SAFETY: as above.
+        let words = unsafe { utf8_words(units) };
+        for &word in &words[..count] {
+            // SAFETY: `n + 13 <= out.len()` before the first store, and each of the three
+            // words before the last moves `n` on by at most 3: every 4-byte store ends within
+            // `out`.
+            unsafe { dst.add(n).cast::<[u8; 4]>().write_unaligned(word.to_le_bytes()) };
+            n += (word >> 24) as usize;
+        }
+        i += 6 * count;
+        if count < 4 {
+            return (i - at, n);
+        }
+    }
+    let (read, written) = swar::decode_unicode_run(bytes, i, &mut out[n..]);
+    (i - at + read, n + written)
 }
