@@ -508,6 +508,25 @@ pub(crate) fn check_unicode_runs(bytes: &[u8], at: usize) {
     }
 }
 
+/// `bytes` as a recipe for a run of `\u` escapes, which arbitrary bytes seldom hold: each pair
+/// of bytes is an escape of the unit they make (surrogates and every UTF-8 length among them),
+/// in lower or upper case hex by the low bit of the first; a pair whose first byte is 0xF8 or
+/// more puts its second byte in the run as it is.
+pub(crate) fn escape_recipe(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for pair in bytes.chunks_exact(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if a >= 0xF8 {
+            out.push(b);
+        } else if a & 1 == 0 {
+            out.extend_from_slice(format!("\\u{:04x}", u16::from_le_bytes([a, b])).as_bytes());
+        } else {
+            out.extend_from_slice(format!("\\u{:04X}", u16::from_le_bytes([a, b])).as_bytes());
+        }
+    }
+    out
+}
+
 /// Runs every kernel on `bytes` from the first 70 offsets (two AVX2 widths and more) and from
 /// a few near the end, and panics, naming the kernel, where one differs from its reference.
 pub(crate) fn check_all(bytes: &[u8]) {
@@ -561,6 +580,10 @@ pub(crate) fn check_all(bytes: &[u8]) {
         for (name, kernel) in line_counters() {
             assert_eq!(kernel(part), line_stats_reference(part), "{name} from {start}");
         }
+    }
+    let run = escape_recipe(bytes);
+    for start in (0..run.len().min(70)).chain(run.len().saturating_sub(40)..=run.len()) {
+        check_unicode_runs(&run, start);
     }
 }
 
