@@ -157,6 +157,8 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
         "get-late-trusted" => n += get::jet_trusted_late(path, bytes).expect("found"),
         "sonic-get-late" => n += get::sonic_late(path, bytes).expect("found"),
         "gjson-get-late" => n += get::gjson_late(path, bytes).expect("found"),
+        "get-many" => n += get::jet_many(path, bytes).expect("found"),
+        "sonic-get-many" => n += get::sonic_many(path, bytes).expect("found"),
         "serde-value-write" => n += value::serde_json_write(path, bytes).expect("written"),
         "sonic-value-write" => n += value::sonic_write(path, bytes).expect("written"),
         "serde-ignored" => {

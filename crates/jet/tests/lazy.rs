@@ -300,6 +300,36 @@ fn get_many_mixes_found_and_missing() {
     let errs: Vec<String> =
         found.iter().filter_map(|r| r.as_ref().err()).map(|e| e.pointer().to_owned()).collect();
     assert_eq!(errs, ["/zzz", "/flag/x"]);
+    // Each path's answer is `get`'s, errors included (their pointer and offset): on the way
+    // down, at a value taken whole for a path that ends there, and inside it.
+    let paths = [
+        "/statuses/1/user",
+        "/statuses/1/user/zzz",
+        "/statuses/1/user/tags/5",
+        "/statuses/1/user/name/x",
+        "/statuses/1/nope",
+        "/statuses/9",
+        "/statuses/-",
+        "/statuses/0/id",
+        "/statuses/0/id/1",
+        "/flag/x",
+    ];
+    for trusted in [false, true] {
+        let opts = Options::default().trusted(trusted);
+        let many = opts.get_many(DOC, &paths).unwrap();
+        for (path, got) in paths.iter().zip(&many) {
+            let want = opts.get(DOC, *path);
+            match (got, &want) {
+                (Ok(got), Ok(want)) => assert_eq!(got.as_raw_str(), want.as_raw_str(), "{path}"),
+                (Err(got), Err(want)) => assert_eq!(
+                    (got.category(), got.pointer(), got.offset()),
+                    (want.category(), want.pointer(), want.offset()),
+                    "{path}, trusted: {trusted}"
+                ),
+                _ => panic!("{path}, trusted: {trusted}: get_many {got:?}, get {want:?}"),
+            }
+        }
+    }
     // Invalid JSON on the way is an error for the whole call.
     assert!(jet::get_many(r#"{"a": [1,,], "b": 2}"#, &["/b"]).unwrap_err().is_syntax());
     assert_eq!(json!(null), jet::get(DOC, "/nothing").unwrap().to::<Value>().unwrap());

@@ -46,6 +46,8 @@ mod value;
 pub use self::path::{JsonPath, PathItem, Steps};
 pub use self::value::{LazyElements, LazyMembers, LazyValue};
 
+use core::ops::Range;
+
 use self::nav::{Checked, Nav, Raw};
 use self::path::Step;
 use crate::error::{Code, Result};
@@ -175,27 +177,39 @@ impl Options {
         paths: &[P],
     ) -> Result<Vec<Result<LazyValue<'a>>>> {
         let bytes = json.bytes();
-        let mut steps = Vec::with_capacity(paths.len());
+        // Every path's steps in one list, borrowing their text from the paths (counted first,
+        // so that the list is allocated once).
+        let count = paths.iter().map(|p| {
+            let mut iter = p.steps();
+            core::iter::from_fn(|| iter.next_step()).count()
+        });
+        let mut steps = Vec::with_capacity(count.sum());
+        let mut spans = Vec::with_capacity(paths.len());
         for p in paths {
-            let mut path = Vec::new();
+            let start = steps.len();
             let mut iter = p.steps();
             while let Some(step) = iter.next_step() {
-                path.push(step?.into_owned());
+                steps.push(step?);
             }
-            steps.push(path);
+            spans.push((start, steps.len() - start));
         }
         let mut found: Vec<Option<Result<&'a [u8]>>> = (0..paths.len()).map(|_| None).collect();
-        let all: Vec<usize> = (0..paths.len()).collect();
-        let mut many = Many { steps: &steps, found: &mut found, left: paths.len() };
+        // The sets of paths: every path, then at most two sets (the live paths and those of
+        // one member) a level, each no larger than the paths: room for them all at once.
+        let longest = spans.iter().map(|&(_, len)| len).max().unwrap_or(0);
+        let sets = Vec::with_capacity(paths.len() * (1 + 2 * longest));
+        let mut many = Many { steps: &steps, spans: &spans, found: &mut found, left: paths.len(), sets };
+        many.sets.extend(0..paths.len());
+        let all = 0..paths.len();
         if self.trusted {
             self.check_trusted_size(bytes)?;
-            many.walk(&mut Raw::new(bytes), &all, 0, &mut String::new())?;
+            many.walk(&mut Raw::new(bytes), all, 0)?;
         } else if json.is_str() {
             let reader = Reader::from_str(crate::text::str_from_checked(bytes));
-            many.walk(&mut Checked::new(reader, bytes, self), &all, 0, &mut String::new())?;
+            many.walk(&mut Checked::new(reader, bytes, self), all, 0)?;
         } else {
             let reader = Reader::from_slice(bytes);
-            many.walk(&mut Checked::new(reader, bytes, self), &all, 0, &mut String::new())?;
+            many.walk(&mut Checked::new(reader, bytes, self), all, 0)?;
         }
         Ok(found
             .into_iter()
@@ -343,10 +357,17 @@ fn wrong_type<'a, N: Nav<'a>>(
 
 /// The walk of [`get_many`]: all paths down the document at once.
 struct Many<'p, 'a> {
-    steps: &'p [Vec<Step<'static>>],
+    /// Every path's steps, one path after another.
+    steps: &'p [Step<'p>],
+    /// Where each path's steps are in `steps`: the first, and how many.
+    spans: &'p [(usize, usize)],
     found: &'p mut [Option<Result<&'a [u8]>>],
     /// Paths not yet settled.
     left: usize,
+    /// The sets of paths that the levels being walked work on, one after another (each level
+    /// adds its own and cuts them off when done): one buffer for the whole walk, where a list
+    /// per set would allocate at every level and every member on a path.
+    sets: Vec<usize>,
 }
 
 impl<'a> Many<'_, 'a> {
@@ -357,96 +378,127 @@ impl<'a> Many<'_, 'a> {
         }
     }
 
-    /// At the value that the first `level` steps of each path in `paths` lead to.
-    fn walk<N: Nav<'a>>(
-        &mut self,
-        nav: &mut N,
-        paths: &[usize],
-        level: usize,
-        pointer: &mut String,
-    ) -> Result<()> {
-        let (ending, going): (Vec<usize>, Vec<usize>) =
-            paths.iter().partition(|&&p| self.steps[p].len() == level);
-        if !ending.is_empty() {
+    /// The steps of path `p` from step `level` on.
+    fn rest(&self, p: usize, level: usize) -> &[Step<'_>] {
+        let (start, len) = self.spans[p];
+        &self.steps[start + level..start + len]
+    }
+
+    /// The JSON Pointer of the value that the first `level` steps of path `p` lead to (the
+    /// walk's place, on every path it follows there), for errors: made only for one.
+    #[cold]
+    fn pointer(&self, p: usize, level: usize) -> String {
+        let start = self.spans[p].0;
+        let mut pointer = String::new();
+        for step in &self.steps[start..start + level] {
+            step.push_to(&mut pointer);
+        }
+        pointer
+    }
+
+    /// At the value that the first `level` steps of each path in `self.sets[paths]` lead to.
+    fn walk<N: Nav<'a>>(&mut self, nav: &mut N, paths: Range<usize>, level: usize) -> Result<()> {
+        let base = self.sets.len();
+        if paths.clone().any(|i| self.spans[self.sets[i]].1 == level) {
             // Take the value whole; the paths that go deeper continue in its (checked) bytes.
             let raw = nav.take()?;
-            for p in ending {
-                self.settle(p, Ok(raw));
-            }
-            for p in going {
+            for i in paths {
+                let p = self.sets[i];
+                if self.spans[p].1 == level {
+                    self.settle(p, Ok(raw));
+                    continue;
+                }
                 let mut inner = Raw::new(raw);
-                let steps = Steps::owned(&self.steps[p][level..]);
+                let steps = Steps::listed(self.rest(p, level));
                 let result = resolve(&mut inner, steps)
-                    .map_err(|e| e.relocate(nav.input(), nav.offset_of(raw), pointer));
+                    .map_err(|e| e.relocate(nav.input(), nav.offset_of(raw), &self.pointer(p, level)));
                 self.settle(p, result);
             }
             return Ok(());
         }
         let (kind, at) = nav.peek()?;
-        // Paths that cannot step into this value end here.
-        let mut live = Vec::with_capacity(going.len());
-        for &p in &going {
-            let step = &self.steps[p][level];
+        // Paths that cannot step into this value end here; the others are live.
+        for i in paths {
+            let p = self.sets[i];
+            let step = &self.rest(p, level)[0];
             let fits = match kind {
                 Kind::BeginObject => step.key().is_some(),
                 Kind::BeginArray => matches!(step.index(), Some(Some(_))),
                 _ => false,
             };
             if fits {
-                live.push(p);
+                self.sets.push(p);
             } else if kind == Kind::BeginArray && matches!(step.index(), Some(None)) {
-                let e = not_found(nav, step, true, at, pointer.clone());
+                let e = not_found(nav, step, true, at, self.pointer(p, level));
                 self.settle(p, Err(e));
             } else {
-                let e = wrong_type(nav, step, kind, at, pointer.clone());
+                let e = wrong_type(nav, step, kind, at, self.pointer(p, level));
                 self.settle(p, Err(e));
             }
         }
+        let live = base..self.sets.len();
         if live.is_empty() {
             return nav.skip();
         }
         nav.enter()?;
         let mut n = 0usize;
         loop {
-            let here: Vec<usize> = if kind == Kind::BeginObject {
-                let steps = self.steps;
-                match nav.next_member(|name| {
-                    live.iter()
-                        .copied()
-                        .filter(|&p| steps[p][level].key().map(str::as_bytes) == Some(name))
-                        .collect()
-                })? {
-                    Some(here) => here,
-                    None => break,
+            // The live paths whose step is this member or element.
+            let here = self.sets.len();
+            if kind == Kind::BeginObject {
+                let (steps, spans, sets) = (self.steps, self.spans, &mut self.sets);
+                let more = nav.next_member(|name| {
+                    for i in live.clone() {
+                        let p = sets[i];
+                        if steps[spans[p].0 + level].key().map(str::as_bytes) == Some(name) {
+                            sets.push(p);
+                        }
+                    }
+                })?;
+                if more.is_none() {
+                    break;
                 }
             } else {
                 if !nav.next_element()? {
                     break;
                 }
-                live.iter().copied().filter(|&p| self.steps[p][level].index() == Some(Some(n))).collect()
-            };
-            if here.is_empty() {
+                for i in live.clone() {
+                    let p = self.sets[i];
+                    if self.rest(p, level)[0].index() == Some(Some(n)) {
+                        self.sets.push(p);
+                    }
+                }
+            }
+            if self.sets.len() == here {
                 nav.skip()?;
             } else {
-                let len = pointer.len();
-                self.steps[here[0]][level].push_to(pointer);
-                self.walk(nav, &here, level + 1, pointer)?;
-                pointer.truncate(len);
+                self.walk(nav, here..self.sets.len(), level + 1)?;
+                self.sets.truncate(here);
             }
             n += 1;
             if self.left == 0 {
+                self.sets.truncate(base);
                 return Ok(());
             }
-            if live.iter().all(|&p| self.found[p].is_some()) {
+            if live.clone().all(|i| self.found[self.sets[i]].is_some()) {
+                self.sets.truncate(base);
                 return nav.leave();
             }
         }
-        for &p in &live {
+        for i in live {
+            let p = self.sets[i];
             if self.found[p].is_none() {
-                let e = not_found(nav, &self.steps[p][level], kind == Kind::BeginArray, at, pointer.clone());
+                let e = not_found(
+                    nav,
+                    &self.rest(p, level)[0],
+                    kind == Kind::BeginArray,
+                    at,
+                    self.pointer(p, level),
+                );
                 self.settle(p, Err(e));
             }
         }
+        self.sets.truncate(base);
         Ok(())
     }
 }

@@ -59,11 +59,12 @@ pub(crate) enum Step<'s> {
 }
 
 impl Step<'_> {
-    pub(crate) fn into_owned(self) -> Step<'static> {
+    /// The step, borrowing its text from this one (a copy of an owned step copies no text).
+    pub(crate) fn borrowed(&self) -> Step<'_> {
         match self {
-            Step::Key(k) => Step::Key(Cow::Owned(k.into_owned())),
-            Step::Index(i) => Step::Index(i),
-            Step::Token(t) => Step::Token(Cow::Owned(t.into_owned())),
+            Step::Key(k) => Step::Key(Cow::Borrowed(k)),
+            Step::Index(i) => Step::Index(*i),
+            Step::Token(t) => Step::Token(Cow::Borrowed(t)),
         }
     }
 
@@ -102,9 +103,15 @@ impl Step<'_> {
         }
     }
 
-    /// Appends the step to a JSON Pointer.
+    /// Appends the step to a JSON Pointer (a position's digits with no string of their own).
     pub(crate) fn push_to(&self, out: &mut String) {
-        pointer::push_token(out, &self.text());
+        match self {
+            Step::Key(k) | Step::Token(k) => pointer::push_token(out, k),
+            Step::Index(i) => {
+                out.push('/');
+                out.push_str(itoa::Buffer::new().format(*i));
+            }
+        }
     }
 }
 
@@ -118,13 +125,14 @@ enum StepsInner<'s> {
     /// the whole pointer (for errors). Tokens are short: a byte loop finds their ends.
     Pointer(Option<&'s str>, &'s str),
     Items(core::slice::Iter<'s, PathItem<'s>>),
-    Owned(core::slice::Iter<'s, Step<'static>>),
+    Listed(core::slice::Iter<'s, Step<'s>>),
     Bad(Option<&'s str>),
 }
 
 impl<'s> Steps<'s> {
-    pub(crate) fn owned(steps: &'s [Step<'static>]) -> Steps<'s> {
-        Steps(StepsInner::Owned(steps.iter()))
+    /// Steps read before, from a list.
+    pub(crate) fn listed(steps: &'s [Step<'s>]) -> Steps<'s> {
+        Steps(StepsInner::Listed(steps.iter()))
     }
 }
 
@@ -150,7 +158,7 @@ impl<'s> Steps<'s> {
                 PathItem::Key(k) => Step::Key(Cow::Borrowed(k)),
                 PathItem::Index(i) => Step::Index(*i),
             })),
-            StepsInner::Owned(steps) => steps.next().map(|s| Ok(s.clone())),
+            StepsInner::Listed(steps) => steps.next().map(|s| Ok(s.borrowed())),
             StepsInner::Bad(whole) => {
                 whole.take().map(|w| Err(invalid(w, "it must be empty or start with '/'")))
             }

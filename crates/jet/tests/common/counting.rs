@@ -9,6 +9,7 @@ pub struct Counting;
 
 static CURRENT: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
 // SAFETY: forwards every call to the system allocator unchanged; it only counts bytes.
 unsafe impl GlobalAlloc for Counting {
@@ -16,6 +17,7 @@ unsafe impl GlobalAlloc for Counting {
         // SAFETY: the caller's contract for `alloc` is passed on as is.
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
             let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
             PEAK.fetch_max(now, Ordering::Relaxed);
         }
@@ -34,4 +36,11 @@ pub fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
     PEAK.store(base, Ordering::Relaxed);
     let value = f();
     (value, PEAK.load(Ordering::Relaxed) - base)
+}
+
+/// Runs `f` and returns its result with the number of allocations it made.
+pub fn allocations_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let value = f();
+    (value, ALLOCATIONS.load(Ordering::Relaxed) - before)
 }
