@@ -179,11 +179,7 @@ impl Options {
         let bytes = json.bytes();
         // Every path's steps in one list, borrowing their text from the paths (counted first,
         // so that the list is allocated once).
-        let count = paths.iter().map(|p| {
-            let mut iter = p.steps();
-            core::iter::from_fn(|| iter.next_step()).count()
-        });
-        let mut steps = Vec::with_capacity(count.sum());
+        let mut steps = Vec::with_capacity(paths.iter().map(|p| p.steps().count_hint()).sum());
         let mut spans = Vec::with_capacity(paths.len());
         for p in paths {
             let start = steps.len();

@@ -137,6 +137,16 @@ impl<'s> Steps<'s> {
 }
 
 impl<'s> Steps<'s> {
+    /// How many steps are left (exact for a well-formed path; a malformed one may give fewer).
+    pub(crate) fn count_hint(&self) -> usize {
+        match &self.0 {
+            StepsInner::Pointer(rest, _) => rest.map_or(0, |r| 1 + r.bytes().filter(|&b| b == b'/').count()),
+            StepsInner::Items(items) => items.len(),
+            StepsInner::Listed(steps) => steps.len(),
+            StepsInner::Bad(whole) => usize::from(whole.is_some()),
+        }
+    }
+
     /// The next step; an error for a malformed pointer.
     pub(crate) fn next_step(&mut self) -> Option<Result<Step<'s>>> {
         match &mut self.0 {
