@@ -116,8 +116,8 @@ pub(super) fn classify(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
 
 /// The four bytes of `word` (loaded little-endian) are hex digits, of either case: each is
 /// `0`–`9` or, with bit 5 set, `a`–`f`. Per byte, adding `0x80 - lo` sets the top bit from
-/// `lo` up, adding `0x7F - hi` from above `hi`; bytes from 0x80 up are none of them, and no
-/// sum of a byte below 0x80 carries into the next.
+/// `lo` up, adding `0x7F - hi` from above `hi`; no sum of a byte below 0x80 carries into the
+/// next. A byte from 0x80 up fails (its own top bit), so what its sums carry does not matter.
 #[inline(always)]
 pub(super) fn hex_digits(word: u32) -> bool {
     const LO4: u32 = 0x0101_0101;
