@@ -384,12 +384,7 @@ impl<'a> Many<'_, 'a> {
     /// walk's place, on every path it follows there), for errors: made only for one.
     #[cold]
     fn pointer(&self, p: usize, level: usize) -> String {
-        let start = self.spans[p].0;
-        let mut pointer = String::new();
-        for step in &self.steps[start..start + level] {
-            step.push_to(&mut pointer);
-        }
-        pointer
+        Taken { path: &Steps::listed(self.rest(p, 0)), taken: level }.pointer()
     }
 
     /// At the value that the first `level` steps of each path in `self.sets[paths]` lead to.
