@@ -20,7 +20,7 @@ use serde::de::{self, Expected, Unexpected, Visitor};
 use self::access::{Enum, Fields, Map, Seq, UnitVariant};
 use crate::error::{Code, Error, Result};
 use crate::options::Options;
-use crate::text::number::{self, Parsed, Scalar, Wide};
+use crate::text::number::{self, Decimal, Parsed, Scalar, Wide};
 use crate::text::reader::Event;
 use crate::text::{str_from_checked, Input, IoInput, Kind, Reader, SliceInput, Source, StrInput};
 
@@ -154,9 +154,9 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     /// input). Returning only numbers keeps the caller's fast path free of the general step's
     /// result.
     #[inline(always)]
-    fn next_number(&mut self, exp: &dyn Expected) -> Result<Event> {
+    fn next_number(&mut self, exp: &dyn Expected) -> Result<(Event, Decimal)> {
         match self.reader.next_number_event()? {
-            Some(event) => Ok(self.took(event)),
+            Some((event, decimal)) => Ok((self.took(event), decimal)),
             None => Err(self.not_expected(exp)),
         }
     }
@@ -450,9 +450,9 @@ impl<'de, I: Source<'de>> Deserializer<I> {
     #[inline(never)]
     fn next_integer(&mut self) -> Result<Option<Scalar>> {
         match self.reader.next_integer_event()? {
-            Some(event) => {
+            Some((event, decimal)) => {
                 let event = self.took(event);
-                Ok(Some(self.reader.number_value(&event)))
+                Ok(Some(self.reader.decimal_value(&event, decimal)))
             }
             None => Ok(None),
         }
@@ -541,8 +541,8 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
 
     #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next_number(&visitor)?;
-        let result = match self.reader.number_f64(&event) {
+        let (event, decimal) = self.next_number(&visitor)?;
+        let result = match self.reader.decimal_f64(&event, decimal) {
             Some(f) => visitor.visit_f64(f),
             None => Err(self.range(self.reader.event_bytes(&event), "f64")),
         };

@@ -523,26 +523,35 @@ impl<I: Input> Reader<I> {
     /// next token is not a number it stays peeked, and `None` tells the caller to take the
     /// general step (which reads it, or reports the end of input).
     #[inline(always)]
-    pub(crate) fn next_number_event(&mut self) -> Result<Option<Event>> {
-        self.next_number_by(|r| r.scan_number::<true>())
+    pub(crate) fn next_number_event(&mut self) -> Result<Option<(Event, Decimal)>> {
+        self.next_number_by(|r| r.scan_decimal())
     }
 
     /// [`next_number_event`](Reader::next_number_event) for an integer target: an integer's
     /// digits a word at a time ([`number::scan_integer`]), any other number as there.
     #[inline(always)]
-    pub(crate) fn next_integer_event(&mut self) -> Result<Option<Event>> {
+    pub(crate) fn next_integer_event(&mut self) -> Result<Option<(Event, Decimal)>> {
         self.next_number_by(|r| r.scan_integer())
     }
 
-    /// The typed number steps, with the number's scan `scan`.
+    /// The typed number steps, with the number's scan `scan`. The number's digits come back
+    /// with its event, in registers: kept in the reader, they went through memory to the
+    /// conversion (the slow scan, out of line, writes them too), and its wider loads of the
+    /// digits' flags waited for the narrower stores.
     #[inline(always)]
-    fn next_number_by(&mut self, scan: impl FnOnce(&mut Self) -> Result<usize>) -> Result<Option<Event>> {
+    fn next_number_by(
+        &mut self,
+        scan: impl FnOnce(&mut Self) -> Result<(usize, Decimal)>,
+    ) -> Result<Option<(Event, Decimal)>> {
         if !self.next_value_starts(|c| matches!(c, b'-' | b'0'..=b'9'))? {
             return Ok(None);
         }
-        let event = self.number_event_by(scan)?;
-        self.pos = event.end;
-        Ok(Some(event))
+        self.state.start_value();
+        let (end, decimal) = scan(self)?;
+        self.note_scalar(end);
+        let event = Event { kind: Kind::Number, start: self.pos, end, flags: 0, name: false };
+        self.pos = end;
+        Ok(Some((event, decimal)))
     }
 
     /// [`next_number_event`](Reader::next_number_event) for a string target. Where the grammar
@@ -957,15 +966,12 @@ impl<I: Input> Reader<I> {
     /// number cost typed decoding of canada and golang_source a tenth of its time.
     #[inline(always)]
     fn scan_number<const PARSE: bool>(&mut self) -> Result<usize> {
-        let window = self.input.window();
         if PARSE {
-            if let Some((end, decimal)) = number::scan_decimal(window, self.pos) {
-                if end - self.pos <= self.max_number {
-                    self.keep_number(decimal);
-                    return Ok(end);
-                }
-            }
-        } else if let Some(end) = number::scan_simple(window, self.pos) {
+            let (end, decimal) = self.scan_decimal()?;
+            self.keep_number(decimal);
+            return Ok(end);
+        }
+        if let Some(end) = number::scan_simple(self.input.window(), self.pos) {
             if end - self.pos <= self.max_number {
                 #[cfg(debug_assertions)]
                 {
@@ -974,33 +980,42 @@ impl<I: Input> Reader<I> {
                 return Ok(end);
             }
         }
+        let (end, decimal) = self.scan_number_slow()?;
+        self.keep_number(decimal);
+        Ok(end)
+    }
+
+    /// [`scan_number`](Reader::scan_number) with its digits, returned rather than kept.
+    #[inline(always)]
+    fn scan_decimal(&mut self) -> Result<(usize, Decimal)> {
+        if let Some((end, decimal)) = number::scan_decimal(self.input.window(), self.pos) {
+            if end - self.pos <= self.max_number {
+                return Ok((end, decimal));
+            }
+        }
         self.scan_number_slow()
     }
 
-    /// [`scan_number`](Reader::scan_number) with its digits for an integer target: an
-    /// integer's a word at a time ([`number::scan_integer`]), any other number's as there.
+    /// [`scan_decimal`](Reader::scan_decimal) for an integer target: an integer's digits a
+    /// word at a time ([`number::scan_integer`]), any other number's as there.
     #[inline(always)]
-    fn scan_integer(&mut self) -> Result<usize> {
+    fn scan_integer(&mut self) -> Result<(usize, Decimal)> {
         if let Some((end, decimal)) = number::scan_integer(self.input.window(), self.pos) {
             if end - self.pos <= self.max_number {
-                self.keep_number(decimal);
-                return Ok(end);
+                return Ok((end, decimal));
             }
         }
-        self.scan_number::<true>()
+        self.scan_decimal()
     }
 
     /// [`scan_number`](Reader::scan_number) for errors and numbers cut by the window.
     #[inline(never)]
-    fn scan_number_slow(&mut self) -> Result<usize> {
+    fn scan_number_slow(&mut self) -> Result<(usize, Decimal)> {
         loop {
             let window = self.input.window();
             match number::scan(window, self.pos, self.input.at_eof()) {
                 Ok(end) if end - self.pos > self.max_number => return Err(self.number_too_long()),
-                Ok(end) => {
-                    self.keep_number(number::decimal_of(window, self.pos, end));
-                    return Ok(end);
-                }
+                Ok(end) => return Ok((end, number::decimal_of(window, self.pos, end))),
                 Err(Stop::More { .. }) if window.len() - self.pos > self.max_number => {
                     return Err(self.number_too_long());
                 }
@@ -1197,10 +1212,18 @@ impl<I: Input> Reader<I> {
         self.decimal(event).scalar(self.input.window(), event.start, event.end)
     }
 
-    /// The nearest `f64` to `event`, the number just read; `None` beyond `f64::MAX`.
+    /// [`number_value`](Reader::number_value) of a number read by a typed step, whose digits
+    /// came with its event.
+    #[inline(always)]
+    pub(crate) fn decimal_value(&self, event: &Event, decimal: Decimal) -> Scalar {
+        decimal.scalar(self.input.window(), event.start, event.end)
+    }
+
+    /// The nearest `f64` to `event`, a number read by a typed step with its digits `decimal`;
+    /// `None` beyond `f64::MAX`.
     #[inline]
-    pub(crate) fn number_f64(&self, event: &Event) -> Option<f64> {
-        self.decimal(event).to_f64(self.input.window(), event.start, event.end)
+    pub(crate) fn decimal_f64(&self, event: &Event, decimal: Decimal) -> Option<f64> {
+        decimal.to_f64(self.input.window(), event.start, event.end)
     }
 
     /// The digits of `event`, the number just read by
