@@ -31,6 +31,10 @@ fn parses_as_a_value_does() {
         ("plain string", r#""jet""#),
         ("string escapes", r#""a\"b\\c\n\u00e9\ud83d\ude00""#),
         ("escaped names", r#"{"a\tb": 1, "\u00e9": [2]}"#),
+        (
+            "escaped names at every depth",
+            r#"{"\u0061\u0062": {"\u00e9\ud83d\ude00": 1, "x\ny": [{"\"": 2, "\\": {}}]}, "c\/": 3}"#,
+        ),
         ("empty containers", r#"[{}, [], {"a": []}]"#),
         ("member order kept", r#"{"b": 1, "a": 2, "c": 3}"#),
         ("nested", r#"{"a": [1, {"b": [null, true]}], "c": {"d": {}}}"#),
@@ -53,10 +57,12 @@ fn parses_as_a_value_does() {
 fn errors_are_those_of_a_value() {
     // (name, input, options): the error must be the one `Value` parsing reports, word for word.
     let deep = "[".repeat(200) + &"]".repeat(200);
-    let cases: [(&str, &[u8], Options); 12] = [
+    let cases: [(&str, &[u8], Options); 14] = [
         ("empty", b"", Options::strict()),
         ("only whitespace", b"  \n", Options::strict()),
         ("duplicate name", br#"{"a": {"b": 1, "b": 2}}"#, Options::strict()),
+        ("duplicate name, escaped second", br#"{"a": {"b": 1, "\u0062": 2}}"#, Options::strict()),
+        ("duplicate escaped names", br#"[{"\u00e9": 1, "x": 2, "\u00E9": 3}]"#, Options::strict()),
         ("trailing data", b"[1] 2", Options::strict()),
         ("unclosed", br#"{"a": [1, 2"#, Options::strict()),
         ("invalid UTF-8", b"[\"a\xffb\"]", Options::strict()),
@@ -316,6 +322,13 @@ fn options_change_what_is_kept() {
     assert_eq!(d.to_value(), relaxed.from_str::<Value>(text).unwrap());
     assert_eq!(d.to_string(), r#"{"a":1,"b":[2],"a":3}"#, "written as read");
     assert!(jet::to_string(&d).is_err(), "jet's serializer rejects the duplicate");
+    // The same with escaped names (decoded once, for the duplicate check and the document).
+    let text = r#"{"\u0061": 1, "b": [2], "\u0061": 3, "\u00e9": {"\u00e9": 4}}"#;
+    let d = relaxed.document_from_str(text).unwrap();
+    let names: Vec<_> = d.root().as_object().unwrap().map(|(k, _)| k).collect();
+    assert_eq!(names, ["a", "b", "a", "é"]);
+    assert_eq!(d.root().pointer("/é/é").and_then(|x| x.as_u64()), Some(4));
+    assert_eq!(d.to_value(), relaxed.from_str::<Value>(text).unwrap());
 
     // Numbers: lossless keeps every number's text; big integers can become floats.
     let text = "[1.10, 100000000000000000000000, -0]";

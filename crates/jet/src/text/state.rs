@@ -627,6 +627,24 @@ impl Names {
         false
     }
 
+    /// [`add_owned`](Names::add_owned), giving the name as written (`None` for a duplicate),
+    /// for a document's tape. A twin rather than the body of `add_owned`: written as a call to
+    /// this, `add_owned` changed the validation walk's code (0.5–1.4 % more instructions on
+    /// citm, 3–4 % more time).
+    #[inline]
+    pub(crate) fn add_decoded(&mut self, source: &[u8], write: impl FnOnce(&mut Vec<u8>)) -> Option<&[u8]> {
+        self.forget_if_allowed();
+        let start = self.bytes.len();
+        write(&mut self.bytes);
+        let name = &self.bytes[start..];
+        let rec = Rec { at: start | OWNED, len: name.len(), print: fingerprint(name) };
+        if self.add(rec, source) {
+            return Some(&self.bytes[start..]);
+        }
+        self.bytes.truncate(start);
+        None
+    }
+
     /// Records `rec` unless the innermost object has a name equal to it. The common case (a
     /// fingerprint whose filter bit is clear) is inline, with no search; the rest is not.
     #[inline(always)]

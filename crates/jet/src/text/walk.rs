@@ -107,6 +107,16 @@ pub(crate) trait Sink {
     ) -> Option<usize> {
         None
     }
+    /// The sink takes the decoded text of object names with escapes
+    /// ([`decoded_name`](Sink::decoded_name)), which the walk has from their duplicate check.
+    const TAKES_DECODED_NAMES: bool = false;
+    /// With [`TAKES_DECODED_NAMES`](Sink::TAKES_DECODED_NAMES), an object name with escapes
+    /// (flags `flags`), from its opening quote at `window[open]` to its end `end`, and its
+    /// decoded text: as [`string`](Sink::string) of a name, without decoding it again.
+    fn decoded_name(&mut self, window: &[u8], open: usize, end: usize, flags: u8, decoded: &[u8]) {
+        let _ = decoded;
+        self.string(window, open, end, flags, true);
+    }
     /// `true`, `false` or `null`, by its first byte.
     fn literal(&mut self, first: u8);
     /// `{` (`object`) or `[`.
@@ -139,6 +149,11 @@ impl<S: Sink> Sink for &mut S {
         rules: &Rules,
     ) -> Option<usize> {
         (**self).escaped_value(window, open, end, rules)
+    }
+    const TAKES_DECODED_NAMES: bool = S::TAKES_DECODED_NAMES;
+    #[inline(always)]
+    fn decoded_name(&mut self, window: &[u8], open: usize, end: usize, flags: u8, decoded: &[u8]) {
+        (**self).decoded_name(window, open, end, flags, decoded);
     }
     #[inline(always)]
     fn literal(&mut self, first: u8) {
@@ -360,10 +375,17 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
             return None;
         }
         let (end, flags) = self.string(at, false)?;
-        if !add_name(&mut state.names, self.window, at, end, flags) {
-            return None;
+        if S::TAKES_DECODED_NAMES && flags != 0 {
+            // Decoded once, for the duplicate check, and handed on.
+            let raw = &self.window[at + 1..end - 1];
+            let decoded = state.names.add_decoded(self.window, |buf| string::unescape(raw, flags, buf))?;
+            self.sink.decoded_name(self.window, at, end, flags, decoded);
+        } else {
+            if !add_name(&mut state.names, self.window, at, end, flags) {
+                return None;
+            }
+            self.sink.string(self.window, at, end, flags, true);
         }
-        self.sink.string(self.window, at, end, flags, true);
         self.entry = self.entry.started();
         self.pos = end;
         self.colon()

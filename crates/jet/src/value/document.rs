@@ -257,6 +257,16 @@ impl Sink for Tape {
         }
     }
 
+    const TAKES_DECODED_NAMES: bool = true;
+
+    /// The name's text as its duplicate check decoded it, copied.
+    #[inline(always)]
+    fn decoded_name(&mut self, _: &[u8], _: usize, _: usize, _: u8, decoded: &[u8]) {
+        let from = self.strings.len();
+        self.strings.extend_from_slice(decoded);
+        self.slots.push(Slot::new(DECODED, decoded.len(), from as u64));
+    }
+
     const DECODES_ESCAPES: bool = true;
 
     /// Checked and decoded into the document's buffer in one pass. Not inlined: the walk's
