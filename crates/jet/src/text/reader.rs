@@ -535,9 +535,8 @@ impl<I: Input> Reader<I> {
     }
 
     /// The typed number steps, with the number's scan `scan`. The number's digits come back
-    /// with its event, in registers: kept in the reader, they went through memory to the
-    /// conversion (the slow scan, out of line, writes them too), and its wider loads of the
-    /// digits' flags waited for the narrower stores.
+    /// with its event, in registers: kept in the reader, they went through memory on their way
+    /// to the conversion (the slow scan, out of line, writes them there too).
     #[inline(always)]
     fn next_number_by(
         &mut self,
