@@ -668,7 +668,10 @@ impl<I: Input> Reader<I> {
         self.number_event_by(|r| r.scan_number::<PARSE>())
     }
 
-    /// [`number_event`](Reader::number_event) with the number's scan `scan`.
+    /// [`number_event`](Reader::number_event) with the number's scan `scan`. (The typed steps'
+    /// [`next_number_by`](Reader::next_number_by) takes the same steps with the digits; made
+    /// one function generic over what the scan gathers, the `Value` builder's number step ran
+    /// 0.26 % more instructions on canada.)
     #[inline(always)]
     fn number_event_by(&mut self, scan: impl FnOnce(&mut Self) -> Result<usize>) -> Result<Event> {
         self.state.start_value();
@@ -1221,7 +1224,7 @@ impl<I: Input> Reader<I> {
     /// The value of `event`, the number just read, from the digits its scan gathered.
     #[inline]
     pub(crate) fn number_value(&self, event: &Event) -> Scalar {
-        self.decimal(event).scalar(self.input.window(), event.start, event.end)
+        self.decimal_value(event, self.decimal(event))
     }
 
     /// [`number_value`](Reader::number_value) of a number read by a typed step, whose digits
