@@ -422,7 +422,7 @@ fn render_snippet(input: &[u8], at: usize) -> String {
     }
     out.push('\n');
     let pad = caret_char - from + usize::from(from > 0);
-    out.extend(core::iter::repeat(' ').take(pad));
+    out.extend(core::iter::repeat_n(' ', pad));
     out.push('^');
     out
 }

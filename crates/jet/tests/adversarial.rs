@@ -446,7 +446,7 @@ impl io::Read for Records {
             // Every 100,000th record is a big one (64 KiB of string).
             self.line.clear();
             let n = self.left;
-            if n % 100_000 == 0 {
+            if n.is_multiple_of(100_000) {
                 self.line.extend_from_slice(
                     format!("{{\"id\":{n},\"blob\":\"{}\"}}\n", "x".repeat(64 << 10)).as_bytes(),
                 );

@@ -155,7 +155,7 @@ fn single_value_mode_rejects_trailing_data_and_empty_input() {
 
 fn nested(depth: usize) -> Vec<u8> {
     let mut doc = vec![b'['; depth];
-    doc.extend(std::iter::repeat(b']').take(depth));
+    doc.extend(std::iter::repeat_n(b']', depth));
     doc
 }
 
@@ -168,7 +168,7 @@ fn depth_limit_default() {
     assert_eq!(err.pointer().len(), 2 * 10_000);
     // Objects count too.
     let mut doc = "{\"a\":".repeat(10_001).into_bytes();
-    doc.extend(std::iter::repeat(b'}').take(10_001));
+    doc.extend(std::iter::repeat_n(b'}', 10_001));
     assert_eq!(jet::text::validate(&doc).unwrap_err().offset(), 50_000);
 }
 

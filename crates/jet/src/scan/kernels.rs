@@ -212,6 +212,15 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
                 })
             }));
         }
+        if x86::has_avx512() {
+            kernels.push(("avx512", |b, t| {
+                // SAFETY: `has_avx512` found AVX-512 (F, BW), AVX2 and PCLMULQDQ before this
+                // kernel was listed.
+                one_block(b, |b, f| unsafe {
+                    x86::with_avx512(Loop { bytes: b, start: 0, trusted_utf8: t, f })
+                })
+            }));
+        }
     }
     #[cfg(target_arch = "aarch64")]
     if std::arch::is_aarch64_feature_detected!("neon") {
@@ -236,7 +245,11 @@ pub(crate) fn with_each_classifier<W: WithClassifier + Clone>(work: W) -> Vec<(&
         }
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
             // SAFETY: AVX2 and PCLMULQDQ were detected just above.
-            out.push(("avx2", unsafe { x86::with_avx2(work) }));
+            out.push(("avx2", unsafe { x86::with_avx2(work.clone()) }));
+        }
+        if x86::has_avx512() {
+            // SAFETY: `has_avx512` found AVX-512 (F, BW), AVX2 and PCLMULQDQ just above.
+            out.push(("avx512", unsafe { x86::with_avx512(work) }));
         }
     }
     #[cfg(target_arch = "aarch64")]
@@ -380,6 +393,12 @@ pub(crate) fn block_loops() -> Vec<(&'static str, BlocksKernel)> {
             // SAFETY: AVX2 and PCLMULQDQ were detected just above.
             kernels.push(("avx2", |b, s, t, f| unsafe {
                 x86::with_avx2(Loop { bytes: b, start: s, trusted_utf8: t, f })
+            }));
+        }
+        if x86::has_avx512() {
+            // SAFETY: `has_avx512` found AVX-512 (F, BW), AVX2 and PCLMULQDQ just above.
+            kernels.push(("avx512", |b, s, t, f| unsafe {
+                x86::with_avx512(Loop { bytes: b, start: s, trusted_utf8: t, f })
             }));
         }
     }

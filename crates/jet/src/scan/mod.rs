@@ -5,14 +5,16 @@
 //! version (`swar`: eight bytes at a time in a `u64`) that is also the reference its vector
 //! versions are tested against.
 //!
-//! Vector kernels are chosen at run time: on x86_64, AVX2 when the CPU has it, else SSE2; on
-//! aarch64, NEON (`neon`); so a plain `cargo build` gets them with no `-C target-cpu`. The
+//! Vector kernels are chosen at run time: on x86_64, AVX2 when the CPU has it, else SSE2 (and,
+//! where AVX-512 is present too, an AVX-512 block classifier); on aarch64, NEON (`neon`); so a
+//! plain `cargo build` gets them with no `-C target-cpu`. The
 //! kernels that only move and compare bytes are written once over a vector trait (`vector`);
 //! each platform's module implements it and adds what its instructions do best. The choice is
 //! made once and cached in one byte; the hot paths branch on it and make a direct call (cheaper
 //! than the indirect call of a function-pointer cache, and it leaves room to finish short
 //! inputs inline). Setting the environment variable `JET_PORTABLE_SCAN` (to anything) before
-//! the first parse forces the portable kernels, so that tests can cover both.
+//! the first parse forces the portable kernels, and `JET_NO_AVX512` keeps to AVX2's, so that
+//! tests can cover each level.
 //!
 //! One loop is too fine-grained for a call per step: the structural index classifies one block
 //! of 64 bytes between a few tokens. For it the choice is made once per walk instead:
@@ -40,6 +42,9 @@ pub(crate) enum Level {
     Sse2 = 2,
     Avx2 = 3,
     Neon = 4,
+    /// AVX2's kernels, with the block classifier of AVX-512 (F, BW and VBMI), which gives a
+    /// block's masks from one 512-bit vector.
+    Avx512 = 5,
 }
 
 /// The cached [`Level`]; 0 until detected.
@@ -53,6 +58,7 @@ pub(crate) fn level() -> Level {
         2 => Level::Sse2,
         3 => Level::Avx2,
         4 => Level::Neon,
+        5 => Level::Avx512,
         _ => detect(),
     }
 }
@@ -74,6 +80,15 @@ fn best_level() -> Level {
             && std::arch::is_x86_feature_detected!("pclmulqdq")
             && std::arch::is_x86_feature_detected!("bmi1")
         {
+            // VBMI is not used: it is asked for because the CPUs that have it (Ice Lake and
+            // later, Zen 4 and later) run 512-bit integer code without slowing their clock,
+            // unlike the first CPUs with AVX-512 (Skylake-SP).
+            let avx512 = std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512vbmi");
+            if avx512 && std::env::var_os("JET_NO_AVX512").is_none() {
+                return Level::Avx512;
+            }
             return Level::Avx2;
         }
         if std::arch::is_x86_feature_detected!("sse2") {
@@ -122,8 +137,8 @@ pub(crate) fn string_run(bytes: &[u8], start: usize) -> StringRun {
 pub(crate) fn copy_string_run(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it.
-        Level::Avx2 => unsafe { x86::copy_string_run_avx2(bytes, start, out) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
+        Level::Avx2 | Level::Avx512 => unsafe { x86::copy_string_run_avx2(bytes, start, out) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::copy_string_run_sse2(bytes, start, out) },
@@ -331,8 +346,8 @@ pub(crate) fn string_run_checked_words<const WORDS: usize>(bytes: &[u8], start: 
 fn string_run_checked_long(bytes: &[u8], start: usize) -> CheckedRun {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it.
-        Level::Avx2 => unsafe { x86::string_run_checked_avx2(bytes, start) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
+        Level::Avx2 | Level::Avx512 => unsafe { x86::string_run_checked_avx2(bytes, start) },
         #[cfg(target_arch = "aarch64")]
         // SAFETY: `level` reports NEON only when the CPU has it.
         Level::Neon => unsafe { neon::string_run_checked_neon(bytes, start) },
@@ -351,8 +366,8 @@ fn string_run_checked_portable(bytes: &[u8], start: usize) -> CheckedRun {
 fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it.
-        Level::Avx2 => unsafe { x86::string_run_avx2(bytes, start) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
+        Level::Avx2 | Level::Avx512 => unsafe { x86::string_run_avx2(bytes, start) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::string_run_sse2(bytes, start) },
@@ -377,8 +392,8 @@ fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
 pub(crate) fn unicode_run(bytes: &[u8], at: usize) -> usize {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it (and BMI1).
-        Level::Avx2 => unsafe { x86::unicode_run_avx2(bytes, at) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 (and BMI1).
+        Level::Avx2 | Level::Avx512 => unsafe { x86::unicode_run_avx2(bytes, at) },
         _ => swar::unicode_run(bytes, at),
     }
 }
@@ -394,8 +409,8 @@ pub(crate) fn unicode_run(bytes: &[u8], at: usize) -> usize {
 pub(crate) fn decode_unicode_run(bytes: &[u8], at: usize, out: &mut [u8]) -> (usize, usize) {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it (and BMI1).
-        Level::Avx2 => unsafe { x86::decode_unicode_run_avx2(bytes, at, out) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 (and BMI1).
+        Level::Avx2 | Level::Avx512 => unsafe { x86::decode_unicode_run_avx2(bytes, at, out) },
         _ => swar::decode_unicode_run(bytes, at, out),
     }
 }
@@ -464,8 +479,12 @@ pub(crate) trait WithClassifier {
 pub(crate) fn with_classifier<W: WithClassifier>(work: W) -> W::Output {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ).
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 (and PCLMULQDQ).
         Level::Avx2 => unsafe { x86::with_avx2(work) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX-512 only when the CPU has it (F, BW and VBMI), and AVX2
+        // and PCLMULQDQ.
+        Level::Avx512 => unsafe { x86::with_avx512(work) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::with_sse2(work) },
@@ -612,8 +631,8 @@ pub(crate) struct Brackets {
 pub(crate) fn skip_to_depth(bytes: &[u8], start: usize, depth: usize) -> Result<usize, Unclosed> {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ, POPCNT, BMI1).
-        Level::Avx2 => unsafe { x86::skip_to_depth_avx2(bytes, start, depth) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 (and PCLMULQDQ, POPCNT, BMI1).
+        Level::Avx2 | Level::Avx512 => unsafe { x86::skip_to_depth_avx2(bytes, start, depth) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::skip_to_depth_sse2(bytes, start, depth) },
@@ -632,8 +651,8 @@ pub(crate) fn skip_to_depth(bytes: &[u8], start: usize, depth: usize) -> Result<
 pub(crate) fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it.
-        Level::Avx2 => unsafe { x86::string_end_avx2(bytes, start) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
+        Level::Avx2 | Level::Avx512 => unsafe { x86::string_end_avx2(bytes, start) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::string_end_sse2(bytes, start) },
@@ -923,8 +942,8 @@ pub(crate) fn validate_utf8(bytes: &[u8]) -> Result<(), Utf8Error> {
 fn is_utf8_wide(bytes: &[u8]) -> bool {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it.
-        Level::Avx2 => unsafe { x86::is_utf8_avx2(bytes) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
+        Level::Avx2 | Level::Avx512 => unsafe { x86::is_utf8_avx2(bytes) },
         #[cfg(target_arch = "aarch64")]
         // SAFETY: `level` reports NEON only when the CPU has it.
         Level::Neon => unsafe { neon::is_utf8_neon(bytes) },
@@ -965,8 +984,8 @@ pub(crate) fn line_stats(bytes: &[u8]) -> LineStats {
 fn line_stats_wide(bytes: &[u8]) -> Option<LineStats> {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it and POPCNT.
-        Level::Avx2 => Some(unsafe { x86::line_stats_avx2(bytes) }),
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 and POPCNT.
+        Level::Avx2 | Level::Avx512 => Some(unsafe { x86::line_stats_avx2(bytes) }),
         _ => None,
     }
 }

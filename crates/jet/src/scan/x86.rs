@@ -1,8 +1,10 @@
-//! x86_64 kernels: SSE2 (every x86_64 CPU has it) and AVX2 (chosen at run time).
+//! x86_64 kernels: SSE2 (every x86_64 CPU has it), AVX2 and an AVX-512 block classifier (chosen
+//! at run time).
 //!
 //! The algorithms written once over [`Vector`] (`super::vector`) are instantiated here for
 //! `__m128i` and `__m256i`; UTF-8 validation, the fused string-and-UTF-8 scan and the runs of `\u`
-//! escapes are AVX2's own.
+//! escapes are AVX2's own. AVX-512 classifies a block in one vector, its compares giving the
+//! block's masks directly (`classify_avx512`); its other kernels are AVX2's.
 
 use core::arch::x86_64::*;
 
@@ -394,6 +396,88 @@ impl Classifier for Avx2Classifier {
 #[target_feature(enable = "avx2,pclmulqdq")]
 pub(super) unsafe fn with_avx2<W: WithClassifier>(work: W) -> W::Output {
     work.run(Avx2Classifier(()))
+}
+
+/// Whether this CPU can run [`with_avx512`]: for the lists of kernels that tests and the
+/// `kernels` fuzz target check (the dispatch asks for more; see `best_level`).
+pub(super) fn has_avx512() -> bool {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512bw")
+        && std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("pclmulqdq")
+}
+
+/// The AVX-512 [`Classifier`]: a value exists only where the CPU has AVX-512 (F and BW), AVX2
+/// and PCLMULQDQ (made by [`with_avx512`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx512Classifier(());
+
+impl Classifier for Avx512Classifier {
+    #[inline(always)]
+    fn classify(self, block: &[u8; BLOCK], trusted_utf8: bool) -> (Classes, PrefixXor) {
+        // SAFETY: a value of this type is made only by `with_avx512`, whose caller guarantees
+        // AVX-512 F and BW and PCLMULQDQ (which `PrefixXor::CLMUL` asks for).
+        (unsafe { classify_avx512(block, trusted_utf8) }, PrefixXor::CLMUL)
+    }
+}
+
+/// [`super::with_classifier`] with AVX-512: `work`, compiled for AVX-512 (F and BW), AVX2 and
+/// PCLMULQDQ, with its classifier.
+///
+/// # Safety
+/// The CPU must support AVX-512 F and BW, AVX2 and PCLMULQDQ.
+#[target_feature(enable = "avx512f,avx512bw,avx2,pclmulqdq")]
+pub(super) unsafe fn with_avx512<W: WithClassifier>(work: W) -> W::Output {
+    work.run(Avx512Classifier(()))
+}
+
+/// A 16-byte table in each of the four 128-bit lanes of a 512-bit vector (`vpshufb` looks up
+/// within each lane).
+const fn lanes4(t: &[u8; 16]) -> [u8; 64] {
+    let mut out = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = t[i % 16];
+        i += 1;
+    }
+    out
+}
+
+const LEX_LOW_4: [u8; 64] = lanes4(&LEX_LOW);
+const LEX_HIGH_4: [u8; 64] = lanes4(&LEX_HIGH);
+
+/// [`super::classify`] of a whole block in one 512-bit vector: the compares give the block's
+/// masks directly (in mask registers), with no movemask and no joining of halves.
+///
+/// # Safety
+/// The CPU must support AVX-512 F and BW.
+#[inline(always)]
+unsafe fn classify_avx512(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
+    // SAFETY: AVX-512 F and BW are present (function contract); the load reads the block's 64
+    // bytes, and each table load its table's 64.
+    unsafe {
+        let v = _mm512_loadu_si512(block.as_ptr().cast());
+        let splat = |byte: u8| _mm512_set1_epi8(byte as i8);
+        // The lexical classes by two table lookups, one per nibble, as with AVX2 (`vpshufb`
+        // gives 0 for a byte of 0x80 and above, which is in no class).
+        let high_nibble = _mm512_and_si512(_mm512_srli_epi16::<4>(v), splat(0x0F));
+        let class = _mm512_and_si512(
+            _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_LOW_4.as_ptr().cast()), v),
+            _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_HIGH_4.as_ptr().cast()), high_nibble),
+        );
+        let backslash = _mm512_cmpeq_epi8_mask(v, splat(b'\\'));
+        let ascii_suspect = _mm512_cmple_epu8_mask(v, splat(0x1F)) | backslash;
+        let suspect = if trusted_utf8 { ascii_suspect } else { ascii_suspect | _mm512_movepi8_mask(v) };
+        let punct = _mm512_test_epi8_mask(class, splat(LEX_PUNCT));
+        Classes {
+            quote: _mm512_cmpeq_epi8_mask(v, splat(b'"')),
+            backslash,
+            punct,
+            ends: _mm512_test_epi8_mask(class, splat(LEX_WS | LEX_PUNCT)),
+            suspect,
+            digit: _mm512_test_epi8_mask(class, splat(LEX_DIGIT)),
+        }
+    }
 }
 
 /// Bit `i` of the result is the XOR of bits `0..=i` of `x`: the carry-less product of `x` and

@@ -281,7 +281,7 @@ impl Sink for Tape {
     ) -> Option<usize> {
         let from = self.strings.len();
         match string::scan_decoded(window, open, rules.check.trusted_utf8, &mut self.strings) {
-            Some(at) if end.map_or(true, |end| end == at) && at - open <= rules.max_string => {
+            Some(at) if end.is_none_or(|end| end == at) && at - open <= rules.max_string => {
                 self.value(Slot::new(DECODED, self.strings.len() - from, from as u64));
                 Some(at)
             }
