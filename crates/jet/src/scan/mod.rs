@@ -479,7 +479,7 @@ pub(crate) trait WithClassifier {
 pub(crate) fn with_classifier<W: WithClassifier>(work: W) -> W::Output {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 (and PCLMULQDQ).
+        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ).
         Level::Avx2 => unsafe { x86::with_avx2(work) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports AVX-512 only when the CPU has it (F, BW and VBMI), and AVX2
@@ -631,7 +631,8 @@ pub(crate) struct Brackets {
 pub(crate) fn skip_to_depth(bytes: &[u8], start: usize, depth: usize) -> Result<usize, Unclosed> {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 (and PCLMULQDQ, POPCNT, BMI1).
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 (and PCLMULQDQ,
+        // POPCNT, BMI1).
         Level::Avx2 | Level::Avx512 => unsafe { x86::skip_to_depth_avx2(bytes, start, depth) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
