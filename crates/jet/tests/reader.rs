@@ -37,6 +37,75 @@ fn io_read_in_random_chunks_matches_the_slice_reader() {
     }
 }
 
+/// The tokens of a document, without offsets (which whitespace moves).
+fn tokens<I: jet::text::Input>(mut reader: Reader<I>) -> Vec<Token<'static>> {
+    let mut out = Vec::new();
+    while let Some(token) = reader.next_token().unwrap() {
+        out.push(token.into_owned());
+    }
+    reader.finish().unwrap();
+    out
+}
+
+/// Whitespace runs of every length up to a few blocks (the reader classifies whitespace a
+/// block at a time and keeps the block for the next runs) between every two tokens, and before
+/// and after the document: the tokens are those of the document without it, from a slice and
+/// from an `io::Read` whose small buffer moves under the runs.
+#[test]
+fn whitespace_runs_of_every_length_between_tokens() {
+    let compact: &[u8] = br#"{"a":[1,-2.5e3,true,false,null,"s\n\u00e9"],"b":{"c":{},"d":[]},"e":"x"}"#;
+    let want = tokens(Reader::from_slice(compact));
+    let cases: &[(&str, &[u8], usize)] = &[
+        ("spaces", b" ", 1),
+        ("newlines", b"\n", 1),
+        ("indentation", b"\n    ", 5),
+        ("every kind", b" \t\r\n", 4),
+    ];
+    let mut rng = Rng(11);
+    for &(name, unit, unit_len) in cases {
+        for round in 0..40 {
+            // Runs from none to about three blocks, the same length between every token in
+            // some rounds and random lengths in others.
+            let fixed = round * 5;
+            let run = |rng: &mut Rng| {
+                let len = if round % 2 == 0 { fixed } else { (rng.next_u64() % 200) as usize };
+                unit.iter().copied().cycle().take(len.div_ceil(unit_len) * unit_len).collect::<Vec<u8>>()
+            };
+            let mut doc = run(&mut rng);
+            for (i, &b) in compact.iter().enumerate() {
+                doc.push(b);
+                // Between tokens: after punctuation, and before it (not inside strings or
+                // numbers: the compact text's punctuation outside strings is `{}[],:`).
+                let next = compact.get(i + 1).copied();
+                let outside = b"{}[],:".contains(&b) || next.is_some_and(|n| b"{}[],:".contains(&n));
+                if outside && !in_string(compact, i) {
+                    doc.extend(run(&mut rng));
+                }
+            }
+            doc.extend(run(&mut rng));
+            let what = format!("{name}, round {round}");
+            assert_eq!(tokens(Reader::from_slice(&doc)), want, "{what}: slice");
+            let chunks = Chunked { bytes: &doc, rng: Rng(round as u64), min: 1, max: 80 };
+            assert_eq!(tokens(Reader::with_capacity(chunks, 64)), want, "{what}: io::Read");
+            let value: jet::Value = jet::from_slice(&doc).unwrap();
+            assert_eq!(value, jet::from_slice::<jet::Value>(compact).unwrap(), "{what}: Value");
+        }
+    }
+}
+
+/// Whether `text[i]` is inside a string (its quotes included), for the compact documents above.
+fn in_string(text: &[u8], i: usize) -> bool {
+    let (mut inside, mut escaped) = (false, false);
+    for &b in &text[..i] {
+        if inside {
+            (inside, escaped) = (escaped || b != b'"', !escaped && b == b'\\');
+        } else {
+            inside = b == b'"';
+        }
+    }
+    inside || text[i] == b'"'
+}
+
 /// The top-level members of an object document, each read whole as a raw value.
 fn members<I: jet::text::Input>(mut reader: Reader<I>) -> Vec<Vec<u8>> {
     let mut out = Vec::new();

@@ -160,6 +160,44 @@ pub(crate) fn skip_ws_reference(bytes: &[u8], start: usize) -> usize {
     bytes[start..].iter().position(|&b| !is_ws(b)).map_or(bytes.len(), |n| start + n)
 }
 
+/// The reference for `non_ws_block`.
+pub(crate) fn non_ws_block_reference(bytes: &[u8], start: usize) -> (usize, u64) {
+    let mut at = start;
+    while at + BLOCK <= bytes.len() {
+        let bits = (0..BLOCK).filter(|&i| !is_ws(bytes[at + i])).fold(0u64, |bits, i| bits | 1 << i);
+        if bits != 0 {
+            return (at, bits);
+        }
+        at += BLOCK;
+    }
+    (at, 0)
+}
+
+pub(crate) type NonWsBlockKernel = fn(&[u8], usize) -> (usize, u64);
+
+/// Every `non_ws_block` implementation this CPU can run, by name.
+pub(crate) fn non_ws_blocks() -> Vec<(&'static str, NonWsBlockKernel)> {
+    let mut kernels: Vec<(&'static str, NonWsBlockKernel)> =
+        vec![("dispatched", non_ws_block), ("swar", non_ws_block_portable)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, s| unsafe { x86::non_ws_block_sse2(b, s) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b, s| unsafe { x86::non_ws_block_avx2(b, s) }));
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b, s| unsafe { neon::non_ws_block_neon(b, s) }));
+    }
+    kernels
+}
+
 /// The reference for `skip_digits`.
 pub(crate) fn skip_digits_reference(bytes: &[u8], start: usize) -> usize {
     bytes[start..].iter().position(|b| !b.is_ascii_digit()).map_or(bytes.len(), |n| start + n)
@@ -579,6 +617,9 @@ pub(crate) fn check_all(bytes: &[u8]) {
         check_container_skips(bytes, start);
         check_unicode_runs(bytes, start);
         assert_eq!(skip_ws(bytes, start), skip_ws_reference(bytes, start), "skip_ws from {start}");
+        for (name, kernel) in non_ws_blocks() {
+            assert_eq!(kernel(bytes, start), non_ws_block_reference(bytes, start), "{name} from {start}");
+        }
         assert_eq!(
             skip_digits(bytes, start),
             skip_digits_reference(bytes, start),

@@ -827,6 +827,39 @@ pub(crate) fn skip_ws(bytes: &[u8], start: usize) -> usize {
     i
 }
 
+/// The first whole block of 64 bytes of `bytes` from `start` (at `start`, then every 64 bytes)
+/// that holds a byte other than JSON whitespace: its position, and one bit per byte, set where
+/// the byte is not whitespace. When no whole block from `start` has one, the position where no
+/// whole block is left, and no bits. For long runs of whitespace (indentation) in pieces that
+/// the reader keeps ([`skip_ws`] finishes what is under a block).
+pub(crate) fn non_ws_block(bytes: &[u8], start: usize) -> (usize, u64) {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
+        Level::Avx2 | Level::Avx512 => unsafe { x86::non_ws_block_avx2(bytes, start) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::non_ws_block_sse2(bytes, start) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::non_ws_block_neon(bytes, start) },
+        _ => non_ws_block_portable(bytes, start),
+    }
+}
+
+/// [`non_ws_block`] without vectors.
+pub(crate) fn non_ws_block_portable(bytes: &[u8], start: usize) -> (usize, u64) {
+    let mut at = start;
+    while let Some(block) = bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
+        let bits = swar::non_ws_bits(block);
+        if bits != 0 {
+            return (at, bits);
+        }
+        at += BLOCK;
+    }
+    (at, 0)
+}
+
 /// The number of ASCII digits that `word` (eight bytes loaded little-endian) starts with, and
 /// their value: one step for any count from 0 to 8.
 #[inline(always)]

@@ -8,8 +8,8 @@
 use core::arch::aarch64::*;
 
 use super::vector::{
-    brackets, classify, copy_string_run, finish_checked_run, last_char_start, string_run, Specials, Vector,
-    BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
+    brackets, classify, copy_string_run, finish_checked_run, last_char_start, non_ws_block, string_run,
+    Specials, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
 };
 use super::{CheckedRun, Classes, Classifier, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK};
 
@@ -81,6 +81,16 @@ impl Vector for uint8x16_t {
 pub(super) unsafe fn string_run_neon(bytes: &[u8], start: usize) -> StringRun {
     // SAFETY: NEON is enabled for this function.
     unsafe { string_run::<uint8x16_t>(bytes, start) }
+}
+
+/// [`super::non_ws_block`] with NEON.
+///
+/// # Safety
+/// The CPU must support NEON.
+#[target_feature(enable = "neon")]
+pub(super) unsafe fn non_ws_block_neon(bytes: &[u8], start: usize) -> (usize, u64) {
+    // SAFETY: NEON is enabled for this function.
+    unsafe { non_ws_block::<uint8x16_t>(bytes, start) }
 }
 
 /// [`super::copy_string_run`] with NEON.

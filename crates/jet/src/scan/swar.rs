@@ -82,6 +82,17 @@ fn gather(mask: u64) -> u64 {
     ((mask >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
+/// See [`super::non_ws_block`]: the bits of one block.
+pub(super) fn non_ws_bits(block: &[u8; BLOCK]) -> u64 {
+    let mut ws = 0;
+    for k in 0..BLOCK / 8 {
+        let word = load_u64(block, 8 * k);
+        let is = |byte: u8| zero_bytes_exact(word ^ (LO * u64::from(byte)));
+        ws |= gather(is(b' ') | is(b'\n') | is(b'\r') | is(b'\t')) << (8 * k);
+    }
+    !ws
+}
+
 /// See [`super::classify`].
 pub(super) fn classify(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
     let high = if trusted_utf8 { 0 } else { HI };

@@ -275,6 +275,42 @@ fn skip_ws_matches_reference_at_every_offset() {
 }
 
 #[test]
+fn non_ws_block_matches_reference_at_every_offset() {
+    // Whitespace of each kind with one other byte (or none) at every place, from every start
+    // across two blocks: blocks that are all whitespace are passed over, and what is under a
+    // block at the end is left.
+    let others = [b'a', b'"', 0x0b, 0x0c, 0x00, 0x1f, 0x21, 0xa0, 0x8a, 0x89, 0x2a, b'{'];
+    for (name, kernel) in non_ws_blocks() {
+        for len in [0, 1, 63, 64, 65, 127, 128, 129, 200, 256] {
+            for fill in [b' ', b'\n', b'\r', b'\t'] {
+                let base = vec![fill; len];
+                for start in 0..len.min(2 * BLOCK + 1) {
+                    assert_eq!(
+                        kernel(&base, start),
+                        non_ws_block_reference(&base, start),
+                        "{name}: {len} {fill:#x}"
+                    );
+                }
+                for at in 0..len {
+                    for &other in &others {
+                        let mut buf = base.clone();
+                        buf[at] = other;
+                        for start in (0..=at).rev().take(2 * BLOCK + 1) {
+                            let want = non_ws_block_reference(&buf, start);
+                            assert_eq!(
+                                kernel(&buf, start),
+                                want,
+                                "{name}: len {len} fill {fill:#x} {other:#x} at {at} from {start}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn line_stats_matches_reference_at_every_offset() {
     for (name, kernel) in line_counters() {
         for len in 0..100 {

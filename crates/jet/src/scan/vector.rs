@@ -189,6 +189,30 @@ pub(super) unsafe fn copy_string_run<V: Vector>(bytes: &[u8], start: usize, out:
     end
 }
 
+/// [`super::non_ws_block`] over vectors of `V`.
+///
+/// # Safety
+/// `V`'s feature must be present.
+#[inline(always)]
+pub(super) unsafe fn non_ws_block<V: Vector>(bytes: &[u8], start: usize) -> (usize, u64) {
+    let mut at = start;
+    while let Some(block) = bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
+        let mut ws = 0u64;
+        let mut k = 0;
+        while k < BLOCK {
+            // SAFETY: the caller guarantees `V`'s feature; the load reads `BYTES` bytes at `k`
+            // with `k + BYTES <= BLOCK`, inside `block`.
+            ws |= u64::from(unsafe { V::load(block.as_ptr().add(k)).lexical()[0].mask() }) << k;
+            k += V::BYTES;
+        }
+        if ws != u64::MAX {
+            return (at, !ws);
+        }
+        at += BLOCK;
+    }
+    (at, 0)
+}
+
 /// [`super::classify`] over vectors of `V`.
 ///
 /// # Safety

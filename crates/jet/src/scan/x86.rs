@@ -9,8 +9,8 @@
 use core::arch::x86_64::*;
 
 use super::vector::{
-    brackets, classify, copy_string_run, finish_checked_run, last_char_start, string_run, Vector,
-    BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
+    brackets, classify, copy_string_run, finish_checked_run, last_char_start, non_ws_block, string_run,
+    Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
 };
 use super::{
     swar, CheckedRun, Classes, Classifier, LineStats, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK,
@@ -330,6 +330,26 @@ pub(super) unsafe fn skip_to_depth_avx2(bytes: &[u8], start: usize, depth: usize
     // SAFETY: AVX2 is enabled for this function (the closure is compiled inside it), and the
     // caller guarantees PCLMULQDQ, which `PrefixXor::CLMUL` asks for.
     super::skip_blocks(bytes, start, depth, |block| unsafe { brackets::<__m256i>(block) }, PrefixXor::CLMUL)
+}
+
+/// [`super::non_ws_block`] with SSE2.
+///
+/// # Safety
+/// The CPU must support SSE2.
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn non_ws_block_sse2(bytes: &[u8], start: usize) -> (usize, u64) {
+    // SAFETY: SSE2 is enabled for this function.
+    unsafe { non_ws_block::<__m128i>(bytes, start) }
+}
+
+/// [`super::non_ws_block`] with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn non_ws_block_avx2(bytes: &[u8], start: usize) -> (usize, u64) {
+    // SAFETY: AVX2 is enabled for this function.
+    unsafe { non_ws_block::<__m256i>(bytes, start) }
 }
 
 /// [`super::string_end`] with SSE2.

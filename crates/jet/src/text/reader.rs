@@ -108,6 +108,9 @@ pub struct Reader<I> {
     input: I,
     /// Index into the window of the next byte to read. While a token is scanned, its first byte.
     pos: usize,
+    /// The last block of the window whose whitespace was classified, for the next runs of
+    /// whitespace in it.
+    ws: WsBlock,
     state: State,
     check: StrCheck,
     stream: bool,
@@ -138,6 +141,51 @@ pub struct Reader<I> {
     /// the duplicate check needs their text, and every caller takes a name's text, if at all,
     /// before reading on.)
     decode_values: bool,
+}
+
+/// One block of 64 window bytes, classified as whitespace or not: runs of whitespace that start
+/// inside it end where its next bit says, with no look at their bytes. Indentation comes in runs
+/// of up to dozens of bytes, several to a block; the first run that starts past the block
+/// classifies the next one ([`scan::non_ws_block`], vectors).
+#[derive(Clone, Copy, Debug)]
+struct WsBlock {
+    /// Where the block starts in the window.
+    start: usize,
+    /// Bit `i`: the byte at `start + i` is not whitespace.
+    bits: u64,
+}
+
+impl WsBlock {
+    /// No block: `start` so far up that no window index falls in it (`pos - start`, wrapping,
+    /// is at least 64), and `start + 64` is still a `usize`.
+    const NONE: WsBlock = WsBlock { start: usize::MAX - 2 * BLOCK, bits: 0 };
+
+    /// The end of the run of whitespace at `window[pos]`.
+    #[inline(always)]
+    fn skip(&mut self, window: &[u8], pos: usize) -> usize {
+        let rel = pos.wrapping_sub(self.start);
+        if rel < BLOCK {
+            let rest = self.bits >> rel;
+            if rest != 0 {
+                return pos + rest.trailing_zeros() as usize;
+            }
+            return self.next(window, self.start + BLOCK);
+        }
+        self.next(window, pos)
+    }
+
+    /// The end of a run of whitespace that goes on at `window[pos]`, past this block: the next
+    /// block that ends it becomes this block.
+    #[inline(never)]
+    fn next(&mut self, window: &[u8], pos: usize) -> usize {
+        let (start, bits) = scan::non_ws_block(window, pos);
+        if bits == 0 {
+            // Under a block left: a byte at a time.
+            return scan::skip_ws(window, start);
+        }
+        *self = WsBlock { start, bits };
+        start + bits.trailing_zeros() as usize
+    }
 }
 
 /// An [`Event`]'s flag: the string's decoded text is in the scratch buffer, until the next
@@ -181,6 +229,7 @@ impl<'a> Reader<SliceInput<'a>> {
         self.state.names.detach_borrowed(self.input.window());
         self.input = SliceInput::with_base(rest, self.offset());
         self.pos = 0;
+        self.ws = WsBlock::NONE;
     }
 }
 
@@ -233,6 +282,7 @@ impl<I: Input> Reader<I> {
             max_number: opts.max_number_len,
             max_input: opts.max_input_bytes,
             decode_values: false,
+            ws: WsBlock::NONE,
         }
     }
 
@@ -826,7 +876,7 @@ impl<I: Input> Reader<I> {
                 if !scan::is_ws(c) {
                     return Ok(Some(c));
                 }
-                self.pos = scan::skip_ws(window, self.pos);
+                self.pos = self.ws.skip(window, self.pos);
                 if let Some(&c) = window.get(self.pos) {
                     return Ok(Some(c));
                 }
@@ -873,6 +923,7 @@ impl<I: Input> Reader<I> {
             return Err(self.input_too_long());
         }
         self.pos -= moved;
+        self.ws = WsBlock::NONE;
         if self.pin != UNPINNED {
             self.pin -= moved;
         }
