@@ -178,11 +178,14 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         Ok(self.reader.next_open_event(object)?.map(|event| self.took(event)))
     }
 
-    /// [`next_number`](Deserializer::next_number) for a `bool` target.
+    /// [`next_number`](Deserializer::next_number) for a `bool` target: its value.
     #[inline(always)]
-    fn next_bool(&mut self, exp: &dyn Expected) -> Result<Event> {
+    fn next_bool(&mut self, exp: &dyn Expected) -> Result<bool> {
         match self.reader.next_bool_event()? {
-            Some(event) => Ok(self.took(event)),
+            Some((event, value)) => {
+                self.took(event);
+                Ok(value)
+            }
             None => Err(self.not_expected(exp)),
         }
     }
@@ -509,8 +512,8 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let event = self.next_bool(&visitor)?;
-        visitor.visit_bool(self.is_true(&event)).map_err(|e| self.fix(e))
+        let value = self.next_bool(&visitor)?;
+        visitor.visit_bool(value).map_err(|e| self.fix(e))
     }
 
     deserialize_integers!(deserialize_i8 => "i8", deserialize_i16 => "i16", deserialize_i32 => "i32",

@@ -57,13 +57,15 @@ fn literal(first: u8) -> (&'static [u8], Kind) {
 /// whole at `at`: by fixed-size compares, not a call to `memcmp` with the literal's length.
 #[inline(always)]
 pub(super) fn literal_end(window: &[u8], at: usize, first: u8) -> Option<usize> {
-    let four: [u8; 4] = window.get(at..at + 4)?.try_into().ok()?;
-    let end = match (first, &four) {
-        (b'n', b"null") | (b't', b"true") => at + 4,
-        (b'f', b"fals") if window.get(at + 4) == Some(&b'e') => at + 5,
+    let four = u32::from_le_bytes(window.get(at..at + 4)?.try_into().ok()?);
+    // One compare of four bytes, not four of one.
+    let (want, len) = match first {
+        b'n' => (u32::from_le_bytes(*b"null"), 4),
+        b't' => (u32::from_le_bytes(*b"true"), 4),
+        b'f' => (u32::from_le_bytes(*b"fals"), 5),
         _ => return None,
     };
-    Some(end)
+    (four == want && (len == 4 || window.get(at + 4) == Some(&b'e'))).then_some(at + len)
 }
 
 /// A byte no value starts with, put first on a reader whose input in memory is over its limit.
@@ -620,15 +622,16 @@ impl<I: Input> Reader<I> {
         Ok(Some(event))
     }
 
-    /// [`next_number_event`](Reader::next_number_event) for a `bool` target.
+    /// [`next_number_event`](Reader::next_number_event) for a `bool` target, with its value.
     #[inline(always)]
-    pub(crate) fn next_bool_event(&mut self) -> Result<Option<Event>> {
+    pub(crate) fn next_bool_event(&mut self) -> Result<Option<(Event, bool)>> {
         if !self.next_value_starts(|c| c == b't' || c == b'f')? {
             return Ok(None);
         }
-        let event = self.literal_event(self.input.window()[self.pos])?;
+        let first = self.input.window()[self.pos];
+        let event = self.literal_event(first)?;
         self.pos = event.end;
-        Ok(Some(event))
+        Ok(Some((event, first == b't')))
     }
 
     /// [`next_number_event`](Reader::next_number_event) for the `{` of a struct or map
