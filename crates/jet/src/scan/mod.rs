@@ -83,9 +83,7 @@ fn best_level() -> Level {
             // VBMI is not used: it is asked for because the CPUs that have it (Ice Lake and
             // later, Zen 4 and later) run 512-bit integer code without slowing their clock,
             // unlike the first CPUs with AVX-512 (Skylake-SP).
-            let avx512 = std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512vbmi");
+            let avx512 = x86::has_avx512() && std::arch::is_x86_feature_detected!("avx512vbmi");
             if avx512 && std::env::var_os("JET_NO_AVX512").is_none() {
                 return Level::Avx512;
             }
@@ -849,9 +847,21 @@ pub(crate) fn non_ws_block(bytes: &[u8], start: usize) -> (usize, u64) {
 
 /// [`non_ws_block`] without vectors.
 pub(crate) fn non_ws_block_portable(bytes: &[u8], start: usize) -> (usize, u64) {
+    non_ws_block_with(bytes, start, swar::non_ws_bits)
+}
+
+/// [`non_ws_block`]'s loop over whole blocks, with each kernel's `bits` of a block (one bit per
+/// byte that is not whitespace). Inlined into each kernel's entry point, so that `bits` is
+/// compiled with its features.
+#[inline(always)]
+pub(super) fn non_ws_block_with(
+    bytes: &[u8],
+    start: usize,
+    bits: impl Fn(&[u8; BLOCK]) -> u64,
+) -> (usize, u64) {
     let mut at = start;
     while let Some(block) = bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
-        let bits = swar::non_ws_bits(block);
+        let bits = bits(block);
         if bits != 0 {
             return (at, bits);
         }

@@ -8,7 +8,7 @@
 use core::arch::aarch64::*;
 
 use super::vector::{
-    brackets, classify, copy_string_run, finish_checked_run, last_char_start, non_ws_block, string_run,
+    brackets, classify, copy_string_run, finish_checked_run, last_char_start, non_ws_bits, string_run,
     Specials, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
 };
 use super::{CheckedRun, Classes, Classifier, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK};
@@ -89,8 +89,8 @@ pub(super) unsafe fn string_run_neon(bytes: &[u8], start: usize) -> StringRun {
 /// The CPU must support NEON.
 #[target_feature(enable = "neon")]
 pub(super) unsafe fn non_ws_block_neon(bytes: &[u8], start: usize) -> (usize, u64) {
-    // SAFETY: NEON is enabled for this function.
-    unsafe { non_ws_block::<uint8x16_t>(bytes, start) }
+    // SAFETY: NEON is enabled for this function (the closure is compiled inside it).
+    super::non_ws_block_with(bytes, start, |block| unsafe { non_ws_bits::<uint8x16_t>(block) })
 }
 
 /// [`super::copy_string_run`] with NEON.

@@ -189,28 +189,22 @@ pub(super) unsafe fn copy_string_run<V: Vector>(bytes: &[u8], start: usize, out:
     end
 }
 
-/// [`super::non_ws_block`] over vectors of `V`.
+/// The bits [`super::non_ws_block`] gives a block, over vectors of `V`: one per byte that is not
+/// whitespace.
 ///
 /// # Safety
 /// `V`'s feature must be present.
 #[inline(always)]
-pub(super) unsafe fn non_ws_block<V: Vector>(bytes: &[u8], start: usize) -> (usize, u64) {
-    let mut at = start;
-    while let Some(block) = bytes.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
-        let mut ws = 0u64;
-        let mut k = 0;
-        while k < BLOCK {
-            // SAFETY: the caller guarantees `V`'s feature; the load reads `BYTES` bytes at `k`
-            // with `k + BYTES <= BLOCK`, inside `block`.
-            ws |= u64::from(unsafe { V::load(block.as_ptr().add(k)).lexical()[0].mask() }) << k;
-            k += V::BYTES;
-        }
-        if ws != u64::MAX {
-            return (at, !ws);
-        }
-        at += BLOCK;
+pub(super) unsafe fn non_ws_bits<V: Vector>(block: &[u8; BLOCK]) -> u64 {
+    let mut ws = 0u64;
+    let mut k = 0;
+    while k < BLOCK {
+        // SAFETY: the caller guarantees `V`'s feature; the load reads `BYTES` bytes at `k` with
+        // `k + BYTES <= BLOCK`, inside `block`.
+        ws |= u64::from(unsafe { V::load(block.as_ptr().add(k)).lexical()[0].mask() }) << k;
+        k += V::BYTES;
     }
-    (at, 0)
+    !ws
 }
 
 /// [`super::classify`] over vectors of `V`.

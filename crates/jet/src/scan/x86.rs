@@ -9,7 +9,7 @@
 use core::arch::x86_64::*;
 
 use super::vector::{
-    brackets, classify, copy_string_run, finish_checked_run, last_char_start, non_ws_block, string_run,
+    brackets, classify, copy_string_run, finish_checked_run, last_char_start, non_ws_bits, string_run,
     Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
 };
 use super::{
@@ -338,8 +338,8 @@ pub(super) unsafe fn skip_to_depth_avx2(bytes: &[u8], start: usize, depth: usize
 /// The CPU must support SSE2.
 #[target_feature(enable = "sse2")]
 pub(super) unsafe fn non_ws_block_sse2(bytes: &[u8], start: usize) -> (usize, u64) {
-    // SAFETY: SSE2 is enabled for this function.
-    unsafe { non_ws_block::<__m128i>(bytes, start) }
+    // SAFETY: SSE2 is enabled for this function (the closure is compiled inside it).
+    super::non_ws_block_with(bytes, start, |block| unsafe { non_ws_bits::<__m128i>(block) })
 }
 
 /// [`super::non_ws_block`] with AVX2.
@@ -348,8 +348,8 @@ pub(super) unsafe fn non_ws_block_sse2(bytes: &[u8], start: usize) -> (usize, u6
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn non_ws_block_avx2(bytes: &[u8], start: usize) -> (usize, u64) {
-    // SAFETY: AVX2 is enabled for this function.
-    unsafe { non_ws_block::<__m256i>(bytes, start) }
+    // SAFETY: AVX2 is enabled for this function (the closure is compiled inside it).
+    super::non_ws_block_with(bytes, start, |block| unsafe { non_ws_bits::<__m256i>(block) })
 }
 
 /// [`super::string_end`] with SSE2.
