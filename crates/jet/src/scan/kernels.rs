@@ -242,9 +242,9 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
                 })
             }));
         }
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
+        if x86::has_avx2() {
             kernels.push(("avx2", |b, t| {
-                // SAFETY: AVX2 and PCLMULQDQ were detected before this kernel was listed.
+                // SAFETY: `has_avx2` held before this kernel was listed.
                 one_block(b, |b, f| unsafe {
                     x86::with_avx2(Loop { bytes: b, start: 0, trusted_utf8: t, f })
                 })
@@ -252,8 +252,7 @@ pub(crate) fn classifiers() -> Vec<(&'static str, ClassifyKernel)> {
         }
         if x86::has_avx512() {
             kernels.push(("avx512", |b, t| {
-                // SAFETY: `has_avx512` found AVX-512 (F, BW), AVX2 and PCLMULQDQ before this
-                // kernel was listed.
+                // SAFETY: `has_avx512` held before this kernel was listed.
                 one_block(b, |b, f| unsafe {
                     x86::with_avx512(Loop { bytes: b, start: 0, trusted_utf8: t, f })
                 })
@@ -281,13 +280,17 @@ pub(crate) fn with_each_classifier<W: WithClassifier + Clone>(work: W) -> Vec<(&
             // SAFETY: SSE2 was detected just above.
             out.push(("sse2", unsafe { x86::with_sse2(work.clone()) }));
         }
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
-            // SAFETY: AVX2 and PCLMULQDQ were detected just above.
+        if x86::has_avx2() {
+            // SAFETY: `has_avx2` held just above.
             out.push(("avx2", unsafe { x86::with_avx2(work.clone()) }));
+            // SAFETY: as above.
+            out.push(("avx2 with bit instructions", unsafe { x86::with_avx2_bits(work.clone()) }));
         }
         if x86::has_avx512() {
-            // SAFETY: `has_avx512` found AVX-512 (F, BW), AVX2 and PCLMULQDQ just above.
-            out.push(("avx512", unsafe { x86::with_avx512(work) }));
+            // SAFETY: `has_avx512` held just above.
+            out.push(("avx512", unsafe { x86::with_avx512(work.clone()) }));
+            // SAFETY: as above.
+            out.push(("avx512 with bit instructions", unsafe { x86::with_avx512_bits(work) }));
         }
     }
     #[cfg(target_arch = "aarch64")]
@@ -427,14 +430,14 @@ pub(crate) fn block_loops() -> Vec<(&'static str, BlocksKernel)> {
                 x86::with_sse2(Loop { bytes: b, start: s, trusted_utf8: t, f })
             }));
         }
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("pclmulqdq") {
-            // SAFETY: AVX2 and PCLMULQDQ were detected just above.
+        if x86::has_avx2() {
+            // SAFETY: `has_avx2` held just above.
             kernels.push(("avx2", |b, s, t, f| unsafe {
                 x86::with_avx2(Loop { bytes: b, start: s, trusted_utf8: t, f })
             }));
         }
         if x86::has_avx512() {
-            // SAFETY: `has_avx512` found AVX-512 (F, BW), AVX2 and PCLMULQDQ just above.
+            // SAFETY: `has_avx512` held just above.
             kernels.push(("avx512", |b, s, t, f| unsafe {
                 x86::with_avx512(Loop { bytes: b, start: s, trusted_utf8: t, f })
             }));

@@ -73,13 +73,9 @@ fn detect() -> Level {
 fn best_level() -> Level {
     #[cfg(target_arch = "x86_64")]
     {
-        // Every CPU with AVX2 has POPCNT, PCLMULQDQ and BMI1 too, but the kernels ask for them,
-        // so check them all.
-        if std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("pclmulqdq")
-            && std::arch::is_x86_feature_detected!("bmi1")
-        {
+        // Every CPU with AVX2 has PCLMULQDQ, BMI1, BMI2, LZCNT and POPCNT too, but the kernels
+        // and the walk ask for them, so check them all.
+        if x86::has_avx2() {
             // VBMI is not used: it is asked for because the CPUs that have it (Ice Lake and
             // later, Zen 4 and later) run 512-bit integer code without slowing their clock,
             // unlike the first CPUs with AVX-512 (Skylake-SP).
@@ -464,6 +460,11 @@ pub(crate) trait Classifier: Copy {
 /// Work to run with the best [`Classifier`] of this CPU ([`with_classifier`]).
 pub(crate) trait WithClassifier {
     type Output;
+    /// Whether `run` is compiled, on x86_64, for the bit instructions that every CPU with AVX2
+    /// has (BMI1, BMI2, LZCNT, POPCNT) besides the vector ones: one instruction each for the
+    /// lowest set bit taken or cleared, a mask below a position, a shift by a variable count.
+    /// False for work measured slower with them.
+    const BIT_INSTRUCTIONS: bool = true;
     /// Runs with `classifier`. Whatever classifies blocks must be inlined here (`#[inline(always)]`
     /// down to [`Classifier::classify`]): code left out of line is not compiled for the vector
     /// instructions, and would call each of them.
@@ -477,11 +478,16 @@ pub(crate) trait WithClassifier {
 pub(crate) fn with_classifier<W: WithClassifier>(work: W) -> W::Output {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has it (and PCLMULQDQ).
+        // SAFETY: `level` reports AVX2 only where `x86::has_avx2` holds.
+        Level::Avx2 if W::BIT_INSTRUCTIONS => unsafe { x86::with_avx2_bits(work) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
         Level::Avx2 => unsafe { x86::with_avx2(work) },
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX-512 only when the CPU has it (F, BW and VBMI), and AVX2
-        // and PCLMULQDQ.
+        // SAFETY: `level` reports AVX-512 only where `x86::has_avx512` holds (and VBMI).
+        Level::Avx512 if W::BIT_INSTRUCTIONS => unsafe { x86::with_avx512_bits(work) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
         Level::Avx512 => unsafe { x86::with_avx512(work) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).

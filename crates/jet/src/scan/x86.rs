@@ -403,7 +403,8 @@ impl Classifier for Avx2Classifier {
     #[inline(always)]
     fn classify(self, block: &[u8; BLOCK], trusted_utf8: bool) -> (Classes, PrefixXor) {
         // SAFETY: a value of this type is made only by `with_avx2`, whose caller guarantees
-        // AVX2 and PCLMULQDQ (which `PrefixXor::CLMUL` asks for).
+        // what `has_avx2` checks: AVX2 and PCLMULQDQ (which `PrefixXor::CLMUL` asks for) among
+        // them.
         (unsafe { classify::<__m256i>(block, trusted_utf8) }, PrefixXor::CLMUL)
     }
 }
@@ -412,23 +413,43 @@ impl Classifier for Avx2Classifier {
 /// classifier.
 ///
 /// # Safety
-/// The CPU must support AVX2 and PCLMULQDQ.
+/// The CPU must support what [`has_avx2`] checks.
 #[target_feature(enable = "avx2,pclmulqdq")]
 pub(super) unsafe fn with_avx2<W: WithClassifier>(work: W) -> W::Output {
     work.run(Avx2Classifier(()))
 }
 
-/// Whether this CPU can run [`with_avx512`]: for the lists of kernels that tests and the
-/// `kernels` fuzz target check (the dispatch asks for more; see `best_level`).
-pub(super) fn has_avx512() -> bool {
-    std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512bw")
-        && std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("pclmulqdq")
+/// [`with_avx2`] compiled for the bit instructions of every AVX2 CPU too (BMI1, BMI2, LZCNT,
+/// POPCNT: x86-64-v3's), for work that asks for them ([`WithClassifier::BIT_INSTRUCTIONS`]).
+///
+/// # Safety
+/// The CPU must support what [`has_avx2`] checks.
+#[target_feature(enable = "avx2,pclmulqdq,bmi1,bmi2,lzcnt,popcnt")]
+pub(super) unsafe fn with_avx2_bits<W: WithClassifier>(work: W) -> W::Output {
+    work.run(Avx2Classifier(()))
 }
 
-/// The AVX-512 [`Classifier`]: a value exists only where the CPU has AVX-512 (F and BW), AVX2
-/// and PCLMULQDQ (made by [`with_avx512`]).
+/// Whether this CPU can run [`with_avx2_bits`] (and so [`with_avx2`] and every AVX2 kernel,
+/// which ask for less).
+pub(super) fn has_avx2() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("pclmulqdq")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("popcnt")
+}
+
+/// Whether this CPU can run [`with_avx512_bits`] (and [`with_avx512`]): for the lists of kernels that tests and the
+/// `kernels` fuzz target check (the dispatch asks for more; see `best_level`).
+pub(super) fn has_avx512() -> bool {
+    has_avx2()
+        && std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512bw")
+}
+
+/// The AVX-512 [`Classifier`]: a value exists only where the CPU has what [`has_avx512`]
+/// checks (made by [`with_avx512`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx512Classifier(());
 
@@ -445,9 +466,18 @@ impl Classifier for Avx512Classifier {
 /// PCLMULQDQ, with its classifier.
 ///
 /// # Safety
-/// The CPU must support AVX-512 F and BW, AVX2 and PCLMULQDQ.
+/// The CPU must support what [`has_avx512`] checks.
 #[target_feature(enable = "avx512f,avx512bw,avx2,pclmulqdq")]
 pub(super) unsafe fn with_avx512<W: WithClassifier>(work: W) -> W::Output {
+    work.run(Avx512Classifier(()))
+}
+
+/// [`with_avx512`] compiled for the bit instructions too, as [`with_avx2_bits`].
+///
+/// # Safety
+/// The CPU must support what [`has_avx512`] checks.
+#[target_feature(enable = "avx512f,avx512bw,avx2,pclmulqdq,bmi1,bmi2,lzcnt,popcnt")]
+pub(super) unsafe fn with_avx512_bits<W: WithClassifier>(work: W) -> W::Output {
     work.run(Avx512Classifier(()))
 }
 

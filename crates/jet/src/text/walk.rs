@@ -49,6 +49,7 @@ pub(super) fn walk<S: Sink>(
     }
     impl<S: Sink, const TRUSTED: bool> WithClassifier for Run<'_, S, TRUSTED> {
         type Output = (bool, usize, Entry);
+        const BIT_INSTRUCTIONS: bool = S::BIT_INSTRUCTIONS;
         #[inline(always)]
         fn run<C: Classifier>(self, classifier: C) -> Self::Output {
             let mut blocks = Blocks::new();
@@ -123,9 +124,13 @@ pub(crate) trait Sink {
     fn open(&mut self, object: bool);
     /// The innermost container's `}` or `]`.
     fn close(&mut self);
+    /// The walk with this sink is compiled for the CPU's bit instructions
+    /// ([`WithClassifier::BIT_INSTRUCTIONS`]).
+    const BIT_INSTRUCTIONS: bool = true;
 }
 
 impl<S: Sink> Sink for &mut S {
+    const BIT_INSTRUCTIONS: bool = S::BIT_INSTRUCTIONS;
     #[inline(always)]
     fn string(&mut self, window: &[u8], open: usize, end: usize, flags: u8, name: bool) {
         (**self).string(window, open, end, flags, name);
