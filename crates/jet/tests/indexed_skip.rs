@@ -129,6 +129,20 @@ fn indexed_skip_agrees_with_tokens_on_tables_of_cases() {
         ("comment", b"[1, /* no */ 2]"),
         ("close mismatch", b"[1, 2}"),
         ("valid mix", br#"{"a": [1, -2.5e-3, "x\ny", {"b": null}], "c": {}, "d": []}"#),
+        // Strings that a block end cuts anywhere: the index knows the part before it, the scan
+        // goes on from there.
+        ("long string", b"[\"aaaaaaaaaaaaaaaaaaaa\", 1]"),
+        ("long string, bad byte late", b"[\"aaaaaaaaaaaaaaaaaaaa\xff\", 1]"),
+        ("long string, bad byte first", b"[\"\xffaaaaaaaaaaaaaaaaaaaa\", 1]"),
+        ("long string, cut utf8 late", b"[\"aaaaaaaaaaaaaaaaaaaa\xe2\x82\", 1]"),
+        ("long string, control late", b"[\"aaaaaaaaaaaaaaaaaaaa\x01\", 1]"),
+        ("long string, escape late", br#"["aaaaaaaaaaaaaaaaaaaa\u00e9b", 1]"#),
+        (
+            "long string, utf8",
+            "[\"a\u{e9}\u{e9}\u{e9}\u{e9}\u{20ac}\u{20ac}\u{20ac}\u{1f600}\u{1f600}\", 1]".as_bytes(),
+        ),
+        ("long string, utf8 then bad", b"[\"\xc3\xa9\xc3\xa9\xc3\xa9aaaaaaaaaaaaaa\xc3\", 1]"),
+        ("long name, bad byte late", b"{\"aaaaaaaaaaaaaaaaaaaa\xff\": 1}"),
     ];
     let mut rng = Rng(9);
     let options = [

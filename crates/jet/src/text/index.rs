@@ -147,6 +147,19 @@ impl<'a, C: Classifier> Index<'a, C> {
         Some(self.block + bit)
     }
 
+    /// Called at the opening quote `open` of a string, a token just returned by
+    /// [`next`](Index::next), when no token is left in its block (so the string goes on past
+    /// it): where the block ends, when the index found no backslash, control byte or (for
+    /// input not known to be UTF-8) non-ASCII byte in the string there. A scan of the string
+    /// can start at that end.
+    #[inline(always)]
+    pub(crate) fn plain_to_block_end(&self, open: usize) -> Option<usize> {
+        debug_assert!(self.rest.next_block == self.block + BLOCK, "a token's block is classified");
+        // The string's dirty bits: those after its quote (none before it are unclaimed).
+        let dirty = self.rest.dirty >> (open - self.block) >> 1;
+        (dirty == 0).then_some(self.block + BLOCK)
+    }
+
     /// No token is left in the current block: the next is in a later one.
     #[inline(always)]
     pub(crate) fn block_done(&self) -> bool {

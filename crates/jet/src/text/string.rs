@@ -35,7 +35,19 @@ pub(crate) fn scan_plain_words<const WORDS: usize>(
     start: usize,
     trusted_utf8: bool,
 ) -> Option<usize> {
-    let run = checked_run::<WORDS>(bytes, start + 1, trusted_utf8);
+    scan_plain_from::<WORDS>(bytes, start + 1, trusted_utf8)
+}
+
+/// [`scan_plain_words`] of a string whose bytes before `from` are known to be plain: no quote,
+/// backslash or control byte, and ASCII unless `trusted_utf8` (so that `from` starts a
+/// character). Only the bytes from `from` on are scanned.
+#[inline(always)]
+pub(crate) fn scan_plain_from<const WORDS: usize>(
+    bytes: &[u8],
+    from: usize,
+    trusted_utf8: bool,
+) -> Option<usize> {
+    let run = checked_run::<WORDS>(bytes, from, trusted_utf8);
     (run.valid && bytes.get(run.end) == Some(&b'"')).then_some(run.end + 1)
 }
 

@@ -414,8 +414,17 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
         let window = self.window;
         if self.index.block_done() {
             // The string goes on past this block: scan it directly (once, rather than
-            // classifying its blocks and then checking them again) and index from its end.
-            let (end, flags) = match string::scan_plain(window, open, self.index.trusted_utf8()) {
+            // classifying its blocks and then checking them again) and index from its end,
+            // from the block's end when the index found the string plain up to there.
+            // Two calls, not one from a chosen start: each keeps its own copy of the inline
+            // first word's test, whose outcome differs between the two (a tail past the block
+            // end is often short). One call ran fewer instructions but lost the gain in time.
+            let trusted = self.index.trusted_utf8();
+            let plain = match self.index.plain_to_block_end(open) {
+                Some(from) => string::scan_plain_from::<1>(window, from, trusted),
+                None => string::scan_plain(window, open, trusted),
+            };
+            let (end, flags) = match plain {
                 Some(end) => (end, 0),
                 None => match self.escaped_value(open, None, value) {
                     Some(end) => (end, TAKEN),
