@@ -394,17 +394,17 @@ pub(super) unsafe fn with_sse2<W: WithClassifier>(work: W) -> W::Output {
     work.run(Sse2Classifier(()))
 }
 
-/// The AVX2 [`Classifier`]: a value exists only where the CPU has AVX2 and PCLMULQDQ (made by
-/// [`with_avx2`]).
+/// The AVX2 [`Classifier`]: a value exists only where the CPU has what [`has_avx2`] checks
+/// (made by [`with_avx2`] and [`with_avx2_bits`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx2Classifier(());
 
 impl Classifier for Avx2Classifier {
     #[inline(always)]
     fn classify(self, block: &[u8; BLOCK], trusted_utf8: bool) -> (Classes, PrefixXor) {
-        // SAFETY: a value of this type is made only by `with_avx2`, whose caller guarantees
-        // what `has_avx2` checks: AVX2 and PCLMULQDQ (which `PrefixXor::CLMUL` asks for) among
-        // them.
+        // SAFETY: a value of this type is made only by `with_avx2` and `with_avx2_bits`, whose
+        // callers guarantee what `has_avx2` checks: AVX2 and PCLMULQDQ (which
+        // `PrefixXor::CLMUL` asks for) among them.
         (unsafe { classify::<__m256i>(block, trusted_utf8) }, PrefixXor::CLMUL)
     }
 }
@@ -440,8 +440,9 @@ pub(super) fn has_avx2() -> bool {
         && std::arch::is_x86_feature_detected!("popcnt")
 }
 
-/// Whether this CPU can run [`with_avx512_bits`] (and [`with_avx512`]): for the lists of kernels that tests and the
-/// `kernels` fuzz target check (the dispatch asks for more; see `best_level`).
+/// Whether this CPU can run [`with_avx512_bits`] (and [`with_avx512`]): for the lists of
+/// kernels that tests and the `kernels` fuzz target check (the dispatch asks for more; see
+/// `best_level`).
 pub(super) fn has_avx512() -> bool {
     has_avx2()
         && std::arch::is_x86_feature_detected!("avx512f")
@@ -449,15 +450,16 @@ pub(super) fn has_avx512() -> bool {
 }
 
 /// The AVX-512 [`Classifier`]: a value exists only where the CPU has what [`has_avx512`]
-/// checks (made by [`with_avx512`]).
+/// checks (made by [`with_avx512`] and [`with_avx512_bits`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx512Classifier(());
 
 impl Classifier for Avx512Classifier {
     #[inline(always)]
     fn classify(self, block: &[u8; BLOCK], trusted_utf8: bool) -> (Classes, PrefixXor) {
-        // SAFETY: a value of this type is made only by `with_avx512`, whose caller guarantees
-        // AVX-512 F and BW and PCLMULQDQ (which `PrefixXor::CLMUL` asks for).
+        // SAFETY: a value of this type is made only by `with_avx512` and `with_avx512_bits`,
+        // whose callers guarantee AVX-512 F and BW and PCLMULQDQ (which `PrefixXor::CLMUL`
+        // asks for).
         (unsafe { classify_avx512(block, trusted_utf8) }, PrefixXor::CLMUL)
     }
 }

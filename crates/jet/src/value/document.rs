@@ -292,10 +292,10 @@ impl Sink for Tape {
         }
     }
 
-    /// Not for the tape's walk: with them, parsing citm_catalog and synthea_fhir took 9 to
+    /// Not for the tape's walk: with them, parsing citm_catalog and synthea_fhir took 6 to
     /// 15 % longer in the median (and varied far more from run to run), on the machine where
-    /// validation took 4 to 8 % less, though the walk ran 4 % fewer instructions
-    /// (`bench/RESULTS.md`, 2026-12-04).
+    /// validation took 4 to 8 % less, though the walk ran 4 % fewer instructions; BMI1 is the
+    /// one that does it (`bench/RESULTS.md`, 2026-12-04, midday).
     const BIT_INSTRUCTIONS: bool = false;
 
     const SCANS_NUMBERS: bool = true;
