@@ -82,13 +82,18 @@ fn gather(mask: u64) -> u64 {
     ((mask >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
+/// The high bit of each byte of `word` that is JSON whitespace.
+#[inline(always)]
+fn ws_bytes(word: u64) -> u64 {
+    let is = |byte: u8| zero_bytes_exact(word ^ (LO * u64::from(byte)));
+    is(b' ') | is(b'\n') | is(b'\r') | is(b'\t')
+}
+
 /// See [`super::non_ws_block`]: the bits of one block.
 pub(super) fn non_ws_bits(block: &[u8; BLOCK]) -> u64 {
     let mut ws = 0;
     for k in 0..BLOCK / 8 {
-        let word = load_u64(block, 8 * k);
-        let is = |byte: u8| zero_bytes_exact(word ^ (LO * u64::from(byte)));
-        ws |= gather(is(b' ') | is(b'\n') | is(b'\r') | is(b'\t')) << (8 * k);
+        ws |= gather(ws_bytes(load_u64(block, 8 * k))) << (8 * k);
     }
     !ws
 }
@@ -106,7 +111,7 @@ pub(super) fn classify(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
             | zero_bytes_exact(folded ^ (LO * u64::from(b'}')))
             | is(b',')
             | is(b':');
-        let ws = is(b' ') | is(b'\n') | is(b'\r') | is(b'\t');
+        let ws = ws_bytes(word);
         // Below 0x20: the top three bits clear.
         let control = zero_bytes_exact(word & (LO * 0xE0));
         let shift = 8 * k;
