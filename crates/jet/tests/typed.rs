@@ -676,6 +676,44 @@ fn struct_fields_compared_as_bytes_read_as_the_general_step_reads_them() {
             r#"{"ab":6,"a":"x"}"#,
             err(r#"invalid type: string "x", expected u8 at /a"#),
         ),
+        // After a field found by its bytes, the colon and the value's first byte are read
+        // with the name when they follow it (`"a":1`, `"a": 1`); any other spacing, and
+        // whatever is wrong there, must read as the general step reads it.
+        ("one space after each colon", r#"{"ab": 6, "a": 7}"#, ok(|o| (o.ab, o.a) = (Some(6), Some(7)))),
+        ("two spaces after a colon", r#"{"ab":  6}"#, ok(|o| o.ab = Some(6))),
+        ("a line break after a colon", "{\"ab\":\n6,\"a\": \n\t7}", ok(|o| (o.ab, o.a) = (Some(6), Some(7)))),
+        ("a null after a colon", r#"{"ab":null,"a": null}"#, ok(|_| ())),
+        (
+            "nothing after the colon",
+            r#"{"ab":"#,
+            err("unexpected end of input in an object at /ab (line 1, column 7, byte 6)"),
+        ),
+        (
+            "a space and nothing after the colon",
+            r#"{"ab": "#,
+            err("unexpected end of input in an object at /ab (line 1, column 8, byte 7)"),
+        ),
+        (
+            "a '}' after the colon",
+            r#"{"ab":}"#,
+            err("expected a value, found '}' at /ab (line 1, column 7, byte 6)"),
+        ),
+        (
+            "a ',' after the colon",
+            r#"{"ab": ,"a":7}"#,
+            err("expected a value, found ',' at /ab (line 1, column 8, byte 7)"),
+        ),
+        ("two colons", r#"{"ab"::6}"#, err("expected a value, found ':' at /ab (line 1, column 7, byte 6)")),
+        (
+            "a bad value after a spaced colon",
+            r#"{"ab": "x"}"#,
+            err(r#"invalid type: string "x", expected u8 at /ab (line 1, column 8, byte 7)"#),
+        ),
+        (
+            "a bad literal after a colon",
+            r#"{"ab":nul}"#,
+            err("expected 'null', found '}' at /ab (line 1, column 10, byte 9)"),
+        ),
     ];
     for (what, text, want) in cases {
         let describe = |r: Result<Odd, jet::Error>| r.map_err(|e| e.to_string());

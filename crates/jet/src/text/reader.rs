@@ -562,7 +562,21 @@ impl<I: Input> Reader<I> {
         let event = if matched {
             self.state.start_value();
             self.state.names.add_unchecked(start + 1, end - 1);
-            Event { kind: Kind::String, start, end, flags: 0, name: true }
+            let event = Event { kind: Kind::String, start, end, flags: 0, name: true };
+            // The colon and the value's first byte right after the name (`"a":1` or
+            // `"a": 1`): the value's step starts from the peeked byte, as `find_next` would
+            // leave it.
+            if window.get(end) == Some(&b':') {
+                let at = end + 1 + usize::from(window.get(end + 1) == Some(&b' '));
+                if let Some(&c) = window.get(at) {
+                    if !scan::is_ws(c) {
+                        self.peeked = Some(Next::Value(c, At::Current));
+                        self.pos = at;
+                        return Ok(Some((event, true)));
+                    }
+                }
+            }
+            event
         } else {
             self.string_event(true)?
         };
