@@ -1007,6 +1007,123 @@ fn scalar_targets() {
 }
 
 /// The pointer and offset of an encoding error, in every kind of container it can pass out of.
+/// A struct writes the names of its fields after the first by its shape (the order its type
+/// wrote them before) with no lookup and no duplicate check; a name that leaves the shape is
+/// checked against the ones written by it. Whatever was written before on the thread, each
+/// struct must come out as from a serializer that has written nothing: the same text, the
+/// same duplicate errors.
+#[test]
+fn struct_names_by_shape_read_as_from_a_fresh_serializer() {
+    /// A struct named `owner` with members `fields` (values their indices), and `inner` as
+    /// the value of member `at`.
+    struct Emit {
+        owner: &'static str,
+        fields: Vec<&'static str>,
+        inner: Option<(usize, Box<Emit>)>,
+    }
+    impl Serialize for Emit {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeStruct;
+            let mut st = s.serialize_struct(self.owner, self.fields.len())?;
+            for (i, &name) in self.fields.iter().enumerate() {
+                match &self.inner {
+                    Some((at, inner)) if *at == i => st.serialize_field(name, inner)?,
+                    _ => st.serialize_field(name, &i)?,
+                }
+            }
+            st.end()
+        }
+    }
+    // One address per name, as a derived struct's are.
+    static OWNER: &str = "Shaped";
+    static OTHER: &str = "Other";
+    static MANY: &str = "Many";
+    static RELAXED: &str = "Relaxed";
+    static A: &str = "a";
+    static B: &str = "b";
+    static C: &str = "c";
+    static D: &str = "d";
+    static E: &str = "e";
+    static QUOTED: &str = "quote\"d";
+    static LONG: &str = "a name longer than the thirty-two bytes kept";
+    let emit = |fields: &[&'static str]| Emit { owner: OWNER, fields: fields.to_vec(), inner: None };
+    let nest = |outer: &[&'static str], at: usize, inner: &[&'static str]| Emit {
+        inner: Some((at, Box::new(emit(inner)))),
+        ..emit(outer)
+    };
+    // Enough names to make the name table grow, moving every name the shapes hold.
+    let many: Vec<&'static str> = (0..100).map(|i| &*Box::leak(format!("n{i}").into_boxed_str())).collect();
+    let (strict, relaxed, pretty) =
+        (Options::default(), Options::default().allow_duplicate_names(true), Options::default().pretty());
+    let dup = |name: &str| Err(format!("duplicate object name \"{name}\""));
+    let cases: Vec<(&str, Emit, &Options, Result<(), String>)> = vec![
+        ("three fields", emit(&[A, B, C]), &strict, Ok(())),
+        ("the same again", emit(&[A, B, C]), &strict, Ok(())),
+        ("fewer", emit(&[A, B]), &strict, Ok(())),
+        ("more", emit(&[A, B, C, D]), &strict, Ok(())),
+        ("the first again at the end", emit(&[A, B, C, A]), &strict, dup("a")),
+        ("the second twice", emit(&[A, B, B]), &strict, dup("b")),
+        ("a name twice past the shape", emit(&[A, B, C, D, B]), &strict, dup("b")),
+        // Once a name leaves the shape, the ones after it are checked even where the shape
+        // has them.
+        ("a field of the shape early, then in its place", emit(&[A, C, C]), &strict, dup("c")),
+        ("a field of the shape early, then in its place, later", emit(&[A, D, C, D]), &strict, dup("d")),
+        ("another first field", emit(&[B, A, C]), &strict, Ok(())),
+        ("another first field, twice", emit(&[B, A, B]), &strict, dup("b")),
+        ("the first shape again", emit(&[A, B, C]), &strict, Ok(())),
+        ("names written the long way", emit(&[A, QUOTED, LONG, B]), &strict, Ok(())),
+        ("the same again, long ones", emit(&[A, QUOTED, LONG, B]), &strict, Ok(())),
+        ("a long one twice", emit(&[A, QUOTED, LONG, QUOTED]), &strict, dup(r#"quote\"d"#)),
+        ("the same shape inside", nest(&[A, B, C], 1, &[A, B, C]), &strict, Ok(())),
+        ("a duplicate inside", nest(&[A, B, C], 1, &[A, B, A]), &strict, dup("a")),
+        ("a duplicate after the inner one", nest(&[A, B, A], 1, &[A, B, C, D]), &strict, dup("a")),
+        ("another shape inside", nest(&[A, B, C], 2, &[B, A]), &strict, Ok(())),
+        ("duplicates allowed", emit(&[A, B, A]), &relaxed, Ok(())),
+        ("duplicates allowed, past the shape", emit(&[A, B, C, D, A, D]), &relaxed, Ok(())),
+        ("then checked again", emit(&[A, B, A]), &strict, dup("a")),
+        // A shape learned where duplicates are allowed holds no name twice.
+        ("a new struct, duplicates allowed", Emit { owner: RELAXED, ..emit(&[E, E, B]) }, &relaxed, Ok(())),
+        ("the new struct, checked", Emit { owner: RELAXED, ..emit(&[E, E]) }, &strict, dup("e")),
+        ("then checked again, past the shape", emit(&[A, B, C, D, D]), &strict, dup("d")),
+        ("another struct, the same first field", Emit { owner: OTHER, ..emit(&[A, C, B]) }, &strict, Ok(())),
+        ("and its duplicate", Emit { owner: OTHER, ..emit(&[A, C, A]) }, &strict, dup("a")),
+        ("indented", emit(&[A, B, C]), &pretty, Ok(())),
+        ("indented, a duplicate", emit(&[A, B, C, B]), &pretty, dup("b")),
+        ("many names", Emit { owner: MANY, fields: many.clone(), inner: None }, &strict, Ok(())),
+        (
+            "many names, the last twice",
+            Emit { owner: MANY, fields: [&many[..], &many[99..]].concat(), inner: None },
+            &strict,
+            dup("n99"),
+        ),
+        ("after the table grew", emit(&[A, B, C, D]), &strict, Ok(())),
+        ("after the table grew, a duplicate", emit(&[A, B, C, A]), &strict, dup("a")),
+    ];
+    let write = |value: &Emit, opts: &Options| opts.to_string(value).map_err(|e| e.to_string());
+    // Each case alone, on a thread of its own: a serializer that has written nothing.
+    let fresh: Vec<Result<String, String>> = cases
+        .iter()
+        .map(|(_, value, opts, _)| std::thread::scope(|s| s.spawn(|| write(value, opts)).join().unwrap()))
+        .collect();
+    for ((what, value, _, want), got) in cases.iter().zip(&fresh) {
+        match (got, want) {
+            (Ok(text), Ok(())) => {
+                let back: serde_json::Value = serde_json::from_str(text).unwrap();
+                let n = back.as_object().map_or(0, |o| o.len());
+                assert!(n > 0 && n <= value.fields.len(), "{what}: {text}");
+            }
+            (Err(got), Err(want)) => assert!(got.starts_with(want.as_str()), "{what}: {got}"),
+            _ => panic!("{what}: got {got:?}, want {want:?}"),
+        }
+    }
+    // The cases one after another on this thread, three times: the shapes learned and used.
+    for round in 0..3 {
+        for ((what, value, opts, _), want) in cases.iter().zip(&fresh) {
+            assert_eq!(&write(value, opts), want, "{what}, round {round}");
+        }
+    }
+}
+
 #[test]
 fn encode_error_pointers() {
     #[derive(Serialize)]

@@ -43,11 +43,15 @@ struct StaticName {
     /// How many bytes of `text` are written: 0 when the name is written the long way (it
     /// needs escapes, or it is too long for `text`).
     len: u8,
+    /// The [`Shape`] (in [`StaticNames::shapes`]) of structs whose first field has this
+    /// name, or [`NO_SHAPE`].
+    shape: u32,
     text: [u8; RENDERED],
 }
 
 impl StaticName {
-    const EMPTY: StaticName = StaticName { at: 0, key: usize::MAX, id: 0, len: 0, text: [0; RENDERED] };
+    const EMPTY: StaticName =
+        StaticName { at: 0, key: usize::MAX, id: 0, len: 0, shape: NO_SHAPE, text: [0; RENDERED] };
 
     /// What tells the entries of one name apart: its length, and the colon form.
     #[inline(always)]
@@ -219,13 +223,60 @@ impl Default for Buffers {
 /// The table of [`StaticName`]s: open addressing by the name's address, linear probing, at
 /// most a quarter full. It holds every name it is asked for (a program has only so many), so a
 /// name is rendered once however the addresses of a program's names fall.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct StaticNames {
     /// A power of two of them (or none); `at == 0` marks an empty one.
     slots: Vec<StaticName>,
     len: usize,
     /// The id of each name's text ([`StaticName::id`]).
     ids: std::collections::HashMap<&'static str, u32>,
+    /// The structs' shapes, by [`StaticName::shape`].
+    shapes: Vec<Shape>,
+    /// The shapes of structs written lately, by [`recent_slot`] of their owner (see
+    /// [`Shape::owner`]): where a struct finds its shape before its first field's name.
+    recent: [(usize, u32); RECENT],
+}
+
+/// Entries of [`StaticNames::recent`].
+const RECENT: usize = 32;
+
+/// The entry of [`StaticNames::recent`] for the struct named at address `owner`.
+#[inline(always)]
+fn recent_slot(owner: usize) -> usize {
+    ((owner as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT.trailing_zeros())) as usize
+}
+
+/// The fields of one struct type in the order it writes them, as slots of the serializer's
+/// [`StaticNames`]: found from its first field's slot, learned one field per struct written
+/// ([`Serializer::learn`]). A struct whose fields come in this order writes each name after the
+/// first with one compare and one copy, without the table's lookup or the duplicate check
+/// ([`Serializer::shaped_name`]).
+///
+/// The names are distinct: each was checked against the ones before it when learned. And the
+/// fields are only ever added to, never changed, so the names a struct wrote by its shape are
+/// still the shape's first ones when a later field of it is checked against them
+/// ([`Serializer::seen_from_shape`]), whatever structs of the same shape were written inside it.
+#[derive(Debug)]
+struct Shape {
+    /// The address of the struct's name (a variant's, for a struct variant): of the structs
+    /// whose first field has the same name, the one this shape is for.
+    owner: usize,
+    fields: Vec<u32>,
+}
+
+/// No [`Shape`]: not a struct, or one whose names are not followed (yet).
+const NO_SHAPE: u32 = u32::MAX;
+
+impl Default for StaticNames {
+    fn default() -> StaticNames {
+        StaticNames {
+            slots: Vec::new(),
+            len: 0,
+            ids: Default::default(),
+            shapes: Vec::new(),
+            recent: [(0, NO_SHAPE); RECENT],
+        }
+    }
 }
 
 impl StaticNames {
@@ -258,6 +309,61 @@ impl StaticNames {
         }
     }
 
+    /// The shape of the struct `owner` (its name's address) whose first field's name is in
+    /// `slot`: made for it when that name has none; [`NO_SHAPE`] when another struct's shape
+    /// has it.
+    #[inline(always)]
+    fn shape_of(&mut self, slot: usize, owner: usize) -> u32 {
+        let shape = self.slots[slot].shape;
+        let shape = match self.shapes.get(shape as usize) {
+            Some(found) if found.owner == owner => shape,
+            Some(_) => return NO_SHAPE,
+            None => self.new_shape(slot, owner),
+        };
+        self.recent[recent_slot(owner)] = (owner, shape);
+        shape
+    }
+
+    /// The shape of the struct named at address `owner`, if it was written lately; else
+    /// [`NO_SHAPE`].
+    #[inline(always)]
+    fn recent_shape(&self, owner: usize) -> u32 {
+        match self.recent[recent_slot(owner)] {
+            (found, shape) if found == owner => shape,
+            _ => NO_SHAPE,
+        }
+    }
+
+    #[cold]
+    fn new_shape(&mut self, slot: usize, owner: usize) -> u32 {
+        let shape = self.shapes.len() as u32;
+        self.shapes.push(Shape { owner, fields: vec![slot as u32] });
+        self.slots[slot].shape = shape;
+        shape
+    }
+
+    /// Field `k` of a struct of shape `shape` that followed it up to there is the name in
+    /// `slot`, checked against the fields before it: the shape learns it when it ends there.
+    #[inline(always)]
+    fn learn(&mut self, shape: u32, k: usize, slot: usize) {
+        if let Some(shape) = self.shapes.get_mut(shape as usize) {
+            if shape.fields.len() == k {
+                shape.fields.push(slot as u32);
+            }
+        }
+    }
+
+    /// [`learn`](StaticNames::learn) where duplicate names are allowed, and so were not
+    /// checked: the name is compared with the shape's first `k` here.
+    #[cold]
+    fn learn_distinct(&mut self, shape: u32, k: usize, slot: usize) {
+        let id = self.slots[slot].id;
+        let Some(found) = self.shapes.get(shape as usize) else { return };
+        if found.fields.len() == k && found.fields.iter().all(|&s| self.slots[s as usize].id != id) {
+            self.learn(shape, k, slot);
+        }
+    }
+
     /// Adds `entry` (not in the table) and gives its slot. A quarter full at most, so that
     /// most names are found at the first slot probed.
     #[cold]
@@ -266,8 +372,12 @@ impl StaticNames {
             let size = (self.slots.len() * 2).max(64);
             let old = core::mem::replace(&mut self.slots, vec![StaticName::EMPTY; size]);
             self.len = 0;
-            for entry in old.into_iter().filter(|e| e.at != 0) {
-                self.insert(entry);
+            let mut moved = vec![0u32; old.len()];
+            for (i, entry) in old.into_iter().enumerate().filter(|(_, e)| e.at != 0) {
+                moved[i] = self.insert(entry) as u32;
+            }
+            for shape in &mut self.shapes {
+                shape.fields.iter_mut().for_each(|slot| *slot = moved[*slot as usize]);
             }
         }
         let mask = self.slots.len() - 1;
@@ -514,24 +624,77 @@ impl<W, M: SerializerMode> Serializer<W, M> {
         Ok(())
     }
 
-    /// A struct field's name. Duplicates (renamed fields can collide) are found through a
-    /// 64-bit filter of the struct's names so far, comparing their ids only when it hits.
-    #[inline]
-    fn field_name(&mut self, name: &'static str, filter: &mut u64, seen_start: usize) -> Result<()> {
-        let slot = self.static_name(name);
-        // One borrow of the entry for the check and the write (indexing twice costs more).
-        let entry = &self.bufs.static_names.slots[slot];
-        if !self.allow_duplicate_names {
-            if *filter & entry.bit() != 0 && self.field_seen(entry.id, seen_start) {
-                return Err(self.error(Code::DuplicateName(name.into())));
-            }
-            *filter |= entry.bit();
-            self.bufs.seen.push(entry.id);
+    /// Writes field `k` of a struct of shape `shape` when it is named `name` in the shape
+    /// (which makes it distinct from the fields before it): true then.
+    #[inline(always)]
+    fn shaped_name(&mut self, shape: u32, k: usize, name: &'static str) -> bool {
+        let names = &self.bufs.static_names;
+        let Some(&slot) = names.shapes.get(shape as usize).and_then(|s| s.fields.get(k)) else {
+            return false;
+        };
+        let entry = &names.slots[slot as usize];
+        if entry.at != name.as_ptr() as usize || entry.key != StaticName::key(name, self.space_after_colon) {
+            return false;
         }
         if !entry.write(&mut self.out) {
             self.write_name_long(name);
         }
+        true
+    }
+
+    /// A struct field's name, when [`shaped_name`](Serializer::shaped_name) did not write it:
+    /// field `k` of the struct `at`, whose shape its first field finds. Duplicates (renamed
+    /// fields can collide) are found through a 64-bit filter of the struct's names so far,
+    /// comparing their ids only when it hits. The filter stays 0 while every name was written
+    /// by the shape (the first one included); with duplicates allowed it is 1 after the first
+    /// name that was not.
+    #[inline]
+    fn field_name(&mut self, name: &'static str, k: usize, at: &mut StructAt) -> Result<()> {
+        let slot = self.static_name(name);
+        let followed = at.filter == 0;
+        if k == 0 {
+            at.shape = self.bufs.static_names.shape_of(slot, at.owner);
+        }
+        if k == 0 && at.shape != NO_SHAPE {
+            // The shape's first name.
+        } else if self.allow_duplicate_names {
+            if followed && k > 0 {
+                self.bufs.static_names.learn_distinct(at.shape, k, slot);
+            }
+            at.filter = 1;
+        } else {
+            if followed && k > 0 {
+                // The fields before were written by the shape: checked as its names.
+                self.seen_from_shape(at, k);
+            }
+            // One borrow of the entry for the check and the push (indexing twice costs more).
+            let entry = &self.bufs.static_names.slots[slot];
+            if at.filter & entry.bit() != 0 && self.field_seen(entry.id, at.seen_start) {
+                return Err(self.error(Code::DuplicateName(name.into())));
+            }
+            at.filter |= entry.bit();
+            self.bufs.seen.push(entry.id);
+            if followed && k > 0 {
+                self.bufs.static_names.learn(at.shape, k, slot);
+            }
+        }
+        if !self.bufs.static_names.slots[slot].write(&mut self.out) {
+            self.write_name_long(name);
+        }
         Ok(())
+    }
+
+    /// The first `k` fields of struct `at`, written by its shape, added to its duplicate
+    /// filter and `seen` names.
+    #[cold]
+    #[inline(never)]
+    fn seen_from_shape(&mut self, at: &mut StructAt, k: usize) {
+        let names = &self.bufs.static_names;
+        for &slot in &names.shapes[at.shape as usize].fields[..k] {
+            let entry = &names.slots[slot as usize];
+            at.filter |= entry.bit();
+            self.bufs.seen.push(entry.id);
+        }
     }
 
     /// Whether the struct whose names start at `seen_start` has a field of name `id` already:
@@ -750,7 +913,7 @@ impl<'a, W: io::Write, M: SerializerMode> ser::Serializer for &'a mut Serializer
 
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, W, M>> {
         self.begin(Kind::Array)?;
-        Ok(Compound::new(self, None, Kind::Array))
+        Ok(Compound::new(self, None, Kind::Array, ""))
     }
 
     fn serialize_tuple(self, len: usize) -> Result<Compound<'a, W, M>> {
@@ -773,12 +936,12 @@ impl<'a, W: io::Write, M: SerializerMode> ser::Serializer for &'a mut Serializer
 
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, W, M>> {
         self.begin(Kind::Map)?;
-        Ok(Compound::new(self, None, Kind::Map))
+        Ok(Compound::new(self, None, Kind::Map, ""))
     }
 
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, W, M>> {
+    fn serialize_struct(self, name: &'static str, _len: usize) -> Result<Compound<'a, W, M>> {
         self.begin(Kind::Struct)?;
-        Ok(Compound::new(self, None, Kind::Struct))
+        Ok(Compound::new(self, None, Kind::Struct, name))
     }
 
     fn serialize_struct_variant(
@@ -809,7 +972,7 @@ impl<W: io::Write, M: SerializerMode> Serializer<W, M> {
         self.separate(true);
         self.variant_name(variant);
         self.begin(kind).map_err(|e| self.within(e, Step::Field(variant)))?;
-        Ok(Compound::new(self, Some(variant), kind))
+        Ok(Compound::new(self, Some(variant), kind, variant))
     }
 }
 
@@ -844,18 +1007,42 @@ pub struct Compound<'a, W, M: SerializerMode = ToWriter> {
     /// container.
     variant: Option<&'static str>,
     kind: Kind,
-    /// The filter of a struct's field names (see [`Serializer::field_name`]).
-    filter: u64,
-    /// Where this struct's names start in the serializer's `seen`; for a map, which open map
-    /// it is.
+    /// Where this map is among the open ones (a struct's names are in `at`).
     start: usize,
+    /// A struct's names.
+    at: StructAt,
+}
+
+/// What [`Serializer::field_name`] keeps of a struct's names.
+#[derive(Debug)]
+struct StructAt {
+    /// The address of the struct's name (a variant's, for a struct variant).
+    owner: usize,
+    /// Its [`Shape`] (once the first field found it), or [`NO_SHAPE`].
+    shape: u32,
+    /// The filter of its field names: 0 while every name was written by the shape.
+    filter: u64,
+    /// Where its names start in the serializer's `seen`.
+    seen_start: usize,
 }
 
 impl<'a, W: io::Write, M: SerializerMode> Compound<'a, W, M> {
+    /// An array, a map, or a struct (or struct variant) named `name`.
     #[inline]
-    fn new(ser: &'a mut Serializer<W, M>, variant: Option<&'static str>, kind: Kind) -> Compound<'a, W, M> {
-        let start = if kind == Kind::Map { ser.bufs.names.open() - 1 } else { ser.bufs.seen.len() };
-        Compound { ser, len: 0, variant, kind, filter: 0, start }
+    fn new(
+        ser: &'a mut Serializer<W, M>,
+        variant: Option<&'static str>,
+        kind: Kind,
+        name: &'static str,
+    ) -> Compound<'a, W, M> {
+        let start = if kind == Kind::Map { ser.bufs.names.open() - 1 } else { 0 };
+        let at = StructAt {
+            owner: name.as_ptr() as usize,
+            shape: NO_SHAPE,
+            filter: 0,
+            seen_start: ser.bufs.seen.len(),
+        };
+        Compound { ser, len: 0, variant, kind, start, at }
     }
 
     /// `err` passing out of this container from the value at `step`. It takes the fields it
@@ -876,10 +1063,19 @@ impl<'a, W: io::Write, M: SerializerMode> Compound<'a, W, M> {
 
     #[inline]
     fn field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<()> {
-        self.ser.separate(self.len == 0);
+        let k = self.len;
+        self.ser.separate(k == 0);
         self.len += 1;
-        if let Err(e) = self.ser.field_name(name, &mut self.filter, self.start) {
-            return Err(self.fail(e, Step::Here));
+        if k == 0 {
+            self.at.shape = self.ser.bufs.static_names.recent_shape(self.at.owner);
+        }
+        // By the shape only while every name before was (else the filter is not 0): a name
+        // written otherwise was checked against the ones before it, and those after it must
+        // be checked against it too.
+        if !(self.at.filter == 0 && self.ser.shaped_name(self.at.shape, k, name)) {
+            if let Err(e) = self.ser.field_name(name, k, &mut self.at) {
+                return Err(self.fail(e, Step::Here));
+            }
         }
         value.serialize(&mut *self.ser).map_err(|e| self.fail(e, Step::Field(name)))
     }
@@ -887,7 +1083,7 @@ impl<'a, W: io::Write, M: SerializerMode> Compound<'a, W, M> {
     #[inline(always)]
     fn finish(self) -> Result<()> {
         if self.kind == Kind::Struct {
-            self.ser.bufs.seen.truncate(self.start);
+            self.ser.bufs.seen.truncate(self.at.seen_start);
         }
         self.ser.end(self.kind, self.len == 0);
         if self.variant.is_some() {
