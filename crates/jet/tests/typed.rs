@@ -1087,6 +1087,8 @@ fn struct_names_by_shape_read_as_from_a_fresh_serializer() {
         ("then checked again, past the shape", emit(&[A, B, C, D, D]), &strict, dup("d")),
         ("another struct, the same first field", Emit { owner: OTHER, ..emit(&[A, C, B]) }, &strict, Ok(())),
         ("and its duplicate", Emit { owner: OTHER, ..emit(&[A, C, A]) }, &strict, dup("a")),
+        ("the first struct again", emit(&[A, B, C]), &strict, Ok(())),
+        ("and its duplicate again", emit(&[A, B, C, B]), &strict, dup("b")),
         ("indented", emit(&[A, B, C]), &pretty, Ok(())),
         ("indented, a duplicate", emit(&[A, B, C, B]), &pretty, dup("b")),
         ("many names", Emit { owner: MANY, fields: many.clone(), inner: None }, &strict, Ok(())),
@@ -1099,6 +1101,23 @@ fn struct_names_by_shape_read_as_from_a_fresh_serializer() {
         ("after the table grew", emit(&[A, B, C, D]), &strict, Ok(())),
         ("after the table grew, a duplicate", emit(&[A, B, C, A]), &strict, dup("a")),
     ];
+    // More structs than the table of recent ones holds, all with the same first field, each
+    // with its own order of the others: by turns, then with a duplicate each.
+    let owners: Vec<&'static str> =
+        (0..40).map(|i| &*Box::leak(format!("Owner{i}").into_boxed_str())).collect();
+    let mut cases = cases;
+    for (i, &owner) in owners.iter().enumerate() {
+        let rest = if i % 2 == 0 { [B, C, D] } else { [D, C, B] };
+        cases.push((
+            "one of many with the same first field",
+            Emit { owner, ..emit(&[&[A][..], &rest].concat()) },
+            &strict,
+            Ok(()),
+        ));
+    }
+    for &owner in &owners {
+        cases.push(("one of many, a duplicate", Emit { owner, ..emit(&[A, B, C, D, C]) }, &strict, dup("c")));
+    }
     let write = |value: &Emit, opts: &Options| opts.to_string(value).map_err(|e| e.to_string());
     // Each case alone, on a thread of its own: a serializer that has written nothing.
     let fresh: Vec<Result<String, String>> = cases

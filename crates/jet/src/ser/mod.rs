@@ -43,8 +43,8 @@ struct StaticName {
     /// How many bytes of `text` are written: 0 when the name is written the long way (it
     /// needs escapes, or it is too long for `text`).
     len: u8,
-    /// The [`Shape`] (in [`StaticNames::shapes`]) of structs whose first field has this
-    /// name, or [`NO_SHAPE`].
+    /// The first of the [`Shape`]s (in [`StaticNames::shapes`]) of structs whose first field
+    /// has this name, or [`NO_SHAPE`].
     shape: u32,
     text: [u8; RENDERED],
 }
@@ -247,10 +247,11 @@ fn recent_slot(owner: usize) -> usize {
 }
 
 /// The fields of one struct type in the order it writes them, as slots of the serializer's
-/// [`StaticNames`]: found from its first field's slot, learned one field per struct written
-/// ([`Serializer::learn`]). A struct whose fields come in this order writes each name after the
-/// first with one compare and one copy, without the table's lookup or the duplicate check
-/// ([`Serializer::shaped_name`]).
+/// [`StaticNames`], learned one field per struct written ([`StaticNames::learn`]). A struct
+/// finds its shape by its name's address in a small table of recent structs
+/// ([`StaticNames::recent`]), else from its first field's slot ([`StaticNames::shape_of`]).
+/// A name that is its shape's next one is written with one compare and one copy, without the
+/// table's lookup or the duplicate check ([`Serializer::shaped_name`]).
 ///
 /// The names are distinct: each was checked against the ones before it when learned. And the
 /// fields are only ever added to, never changed, so the names a struct wrote by its shape are
@@ -262,6 +263,8 @@ struct Shape {
     /// whose first field has the same name, the one this shape is for.
     owner: usize,
     fields: Vec<u32>,
+    /// The next shape whose first field has the same name, or [`NO_SHAPE`].
+    next: u32,
 }
 
 /// No [`Shape`]: not a struct, or one whose names are not followed (yet).
@@ -310,16 +313,19 @@ impl StaticNames {
     }
 
     /// The shape of the struct `owner` (its name's address) whose first field's name is in
-    /// `slot`: made for it when that name has none; [`NO_SHAPE`] when another struct's shape
-    /// has it.
+    /// `slot`, made when it has none.
     #[inline(always)]
     fn shape_of(&mut self, slot: usize, owner: usize) -> u32 {
-        let shape = self.slots[slot].shape;
-        let shape = match self.shapes.get(shape as usize) {
-            Some(found) if found.owner == owner => shape,
-            Some(_) => return NO_SHAPE,
-            None => self.new_shape(slot, owner),
-        };
+        let mut shape = self.slots[slot].shape;
+        while let Some(found) = self.shapes.get(shape as usize) {
+            if found.owner == owner {
+                break;
+            }
+            shape = found.next;
+        }
+        if shape == NO_SHAPE {
+            shape = self.new_shape(slot, owner);
+        }
         self.recent[recent_slot(owner)] = (owner, shape);
         shape
     }
@@ -334,10 +340,12 @@ impl StaticNames {
         }
     }
 
+    /// A new shape for the struct `owner` whose first field's name is in `slot`, first among
+    /// that name's.
     #[cold]
     fn new_shape(&mut self, slot: usize, owner: usize) -> u32 {
         let shape = self.shapes.len() as u32;
-        self.shapes.push(Shape { owner, fields: vec![slot as u32] });
+        self.shapes.push(Shape { owner, fields: vec![slot as u32], next: self.slots[slot].shape });
         self.slots[slot].shape = shape;
         shape
     }
@@ -653,17 +661,15 @@ impl<W, M: SerializerMode> Serializer<W, M> {
         let slot = self.static_name(name);
         let followed = at.filter == 0;
         if k == 0 {
+            // The struct's shape starts with its first name.
             at.shape = self.bufs.static_names.shape_of(slot, at.owner);
-        }
-        if k == 0 && at.shape != NO_SHAPE {
-            // The shape's first name.
         } else if self.allow_duplicate_names {
-            if followed && k > 0 {
+            if followed {
                 self.bufs.static_names.learn_distinct(at.shape, k, slot);
             }
             at.filter = 1;
         } else {
-            if followed && k > 0 {
+            if followed {
                 // The fields before were written by the shape: checked as its names.
                 self.seen_from_shape(at, k);
             }
@@ -674,7 +680,7 @@ impl<W, M: SerializerMode> Serializer<W, M> {
             }
             at.filter |= entry.bit();
             self.bufs.seen.push(entry.id);
-            if followed && k > 0 {
+            if followed {
                 self.bufs.static_names.learn(at.shape, k, slot);
             }
         }
