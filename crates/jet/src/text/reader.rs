@@ -542,7 +542,9 @@ impl<I: Input> Reader<I> {
     /// `field`, a name with no `"`, `\` or control byte. When the name in the input is exactly
     /// `field`, its bytes are compared and not scanned, and it is recorded without the check
     /// against the object's other names: the caller checks the struct's fields itself. The
-    /// flag is true then. Any other name is read and checked as by `next_name_event`.
+    /// flag is true then; and when the colon and the value's first byte follow the name, the
+    /// colon is taken too and that byte left peeked. Any other name is read and checked as by
+    /// `next_name_event`.
     #[inline(always)]
     pub(crate) fn next_name_expecting(&mut self, field: &[u8]) -> Result<Option<(Event, bool)>> {
         match self.at_member()? {
