@@ -1067,8 +1067,19 @@ impl<'a, W: io::Write, M: SerializerMode> Compound<'a, W, M> {
         value.serialize(&mut *self.ser).map_err(|e| self.fail(e, Step::Index(index)))
     }
 
-    #[inline]
+    /// A struct's member: its name inlined into the caller (a derived `serialize`, where the
+    /// member's place is known), its value's step as the compiler sees fit. The whole step
+    /// inlined made a recursive struct's encode slower (golang_source +7 %); the name's
+    /// step alone made citm's 15 % faster (bench/RESULTS.md).
+    #[inline(always)]
     fn field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<()> {
+        self.member_name(name)?;
+        self.member_value(name, value)
+    }
+
+    /// The separator and the name of the struct's next member.
+    #[inline(always)]
+    fn member_name(&mut self, name: &'static str) -> Result<()> {
         let k = self.len;
         self.ser.separate(k == 0);
         self.len += 1;
@@ -1083,6 +1094,12 @@ impl<'a, W: io::Write, M: SerializerMode> Compound<'a, W, M> {
                 return Err(self.fail(e, Step::Here));
             }
         }
+        Ok(())
+    }
+
+    /// The value of the member named `name`.
+    #[inline]
+    fn member_value<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<()> {
         value.serialize(&mut *self.ser).map_err(|e| self.fail(e, Step::Field(name)))
     }
 
@@ -1173,7 +1190,7 @@ impl<W: io::Write, M: SerializerMode> ser::SerializeStruct for Compound<'_, W, M
     type Ok = ();
     type Error = Error;
 
-    #[inline]
+    #[inline(always)]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<()> {
         self.field(name, value)
     }
