@@ -1866,3 +1866,128 @@ fn runs_of_unicode_escapes_in_every_reader() {
         }
     }
 }
+
+/// A struct field's integer, whose first byte the field's name step left peeked, is read by a
+/// short step when it is a plain integer of up to 15 digits with 16 bytes of input from its
+/// start; it must read as the full step reads the same value after whitespace that the name step
+/// does not take (errors at the same places, one byte on): every count of digits, what may
+/// follow them, signs, leading zeros, fractions and exponents, values past the field's type,
+/// the number limit, and input that ends within 16 bytes of the number.
+#[test]
+fn struct_field_integers_read_as_the_full_step_reads_them() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Ints {
+        b: i32,
+        c: u8,
+        a: u64,
+    }
+    let without_place = |e: jet::Error| e.to_string().split(" (line").next().unwrap_or_default().to_owned();
+    let digits = "98765432109876543210";
+    let mut numbers: Vec<String> = (1..=digits.len()).map(|n| digits[..n].to_owned()).collect();
+    numbers.extend(
+        [
+            "0",
+            "7",
+            "255",
+            "256",
+            "01",
+            "-5",
+            "-0",
+            "+5",
+            "1.5",
+            "12345678.5",
+            "1e3",
+            "1E+3",
+            "12345678e1",
+            "1234567890123456e1",
+            "1.",
+            "2147483647",
+            "2147483648",
+            "18446744073709551615",
+            "18446744073709551616",
+            "1x",
+            "12345678x",
+            "1234567812345678x",
+            "1]",
+        ]
+        .map(String::from),
+    );
+    let templates = [
+        r#"{"b":1,"c":2,"a":N}"#,
+        r#"{"b":1,"c":2,"a": N }"#,
+        r#"{"b":1,"c":N,"a":3}"#,
+        r#"{"b":N,"c":2,"a":3}"#,
+        "{\"b\": N\n,\"c\":2,\"a\":3}",
+        r#"[{"b":1,"c":2,"a":N},{"b":N,"c":2,"a":N}]"#,
+    ];
+    for (limit, opts) in [("none", Options::default()), ("5", Options::default().max_number_len(5))] {
+        for number in &numbers {
+            for template in templates {
+                for pad in [0, 1, 7, 8, 15, 16, 17] {
+                    let text = template.replace('N', number) + &" ".repeat(pad);
+                    let full = template.replace('N', &format!("\n\t{number}")) + &" ".repeat(pad);
+                    let what = format!("{text:?} (number limit {limit})");
+                    let (got, want) = if template.starts_with('[') {
+                        let got = opts
+                            .from_str::<Vec<Ints>>(&text)
+                            .map(|v| v.into_iter().map(|i| (i.b, i.c, i.a)).collect());
+                        let want = opts
+                            .from_str::<Vec<Ints>>(&full)
+                            .map(|v| v.into_iter().map(|i| (i.b, i.c, i.a)).collect());
+                        (got, want)
+                    } else {
+                        (
+                            opts.from_str::<Ints>(&text).map(|i| vec![(i.b, i.c, i.a)]),
+                            opts.from_str::<Ints>(&full).map(|i| vec![(i.b, i.c, i.a)]),
+                        )
+                    };
+                    let got_text = got.as_ref().map_err(|e| e.to_string()).cloned();
+                    let (got, want) = (got.map_err(without_place), want.map_err(without_place));
+                    assert_eq!(got, want, "{what}");
+                    // Windows of an io::Read that cut the number give the full step.
+                    for seed in 0..3 {
+                        let reader =
+                            Chunked { bytes: text.as_bytes(), rng: Rng(0x1E7 ^ seed), min: 1, max: 24 };
+                        let read = if template.starts_with('[') {
+                            opts.from_reader::<_, Vec<Ints>>(reader)
+                                .map(|v| v.into_iter().map(|i| (i.b, i.c, i.a)).collect())
+                        } else {
+                            opts.from_reader::<_, Ints>(reader).map(|i| vec![(i.b, i.c, i.a)])
+                        };
+                        assert_eq!(
+                            read.map_err(|e| e.to_string()),
+                            got_text,
+                            "{what}: io::Read, seed {seed}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Where the errors are placed: at the number.
+    let cases = [
+        (
+            r#"{"b":1,"c":256,"a":3}          "#,
+            "invalid value: integer `256`, expected u8 at /c (line 1, column 12, byte 11)",
+        ),
+        (
+            r#"{"b":1,"c":2,"a":-5}           "#,
+            "invalid value: integer `-5`, expected u64 at /a (line 1, column 18, byte 17)",
+        ),
+        (
+            r#"{"b":1,"c":2,"a":1.5}          "#,
+            "invalid type: floating point `1.5`, expected u64 at /a (line 1, column 18, byte 17)",
+        ),
+        (
+            r#"{"b":1,"c":2,"a":12345678x}    "#,
+            "expected ',' or '}' after an object member, found 'x' at /a (line 1, column 26, byte 25)",
+        ),
+        (
+            r#"{"b":2147483648,"c":2,"a":3}   "#,
+            "invalid value: integer `2147483648`, expected i32 at /b (line 1, column 6, byte 5)",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(jet::from_str::<Ints>(text).map_err(|e| e.to_string()), Err(want.to_owned()), "{text}");
+    }
+}

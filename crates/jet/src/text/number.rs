@@ -234,6 +234,28 @@ pub(crate) fn scan_integer(bytes: &[u8], start: usize) -> Option<(usize, Decimal
     settled(bytes, end).then_some((end, Decimal { w, q: 0, negative, integer: true, long }))
 }
 
+/// The end and value of a plain integer at `bytes[start]`, whose first byte the caller found to
+/// be `1` to `9`: up to 15 digits with no fraction or exponent, from two eight-byte words loaded
+/// at once (no loop, and no test between them), and the byte after them. `None` for anything
+/// else, or fewer than 16 bytes from `start`: [`scan_integer`] then.
+#[inline(always)]
+pub(crate) fn plain_integer(bytes: &[u8], start: usize) -> Option<(usize, u64)> {
+    debug_assert!(matches!(bytes.get(start), Some(b'1'..=b'9')));
+    let chunk = bytes.get(start..)?.first_chunk::<16>()?;
+    let (first, second) = chunk.split_at(8);
+    let word = |half: &[u8]| u64::from_le_bytes(half.try_into().unwrap_or_default());
+    let (high, high_value) = scan::leading_digits(word(first));
+    let (low, low_value) = scan::leading_digits(word(second));
+    let (n, value) = match (high, low) {
+        (8, 8) => return None,
+        (8, _) => (8 + low, high_value * scan::POW10[low] + low_value),
+        _ => (high, high_value),
+    };
+    // The byte after the digits is in the chunk: not a digit, so `n < 16`.
+    let after = *chunk.get(n)?;
+    (!CONTINUES_NUMBER[usize::from(after)]).then_some((start + n, value))
+}
+
 /// The [`Decimal`] of the number `bytes[start..end]`, which passed the grammar.
 #[inline]
 pub(crate) fn decimal_of(bytes: &[u8], start: usize, end: usize) -> Decimal {

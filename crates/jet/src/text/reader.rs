@@ -602,6 +602,27 @@ impl<I: Input> Reader<I> {
         self.next_number_by(|r| r.scan_integer())
     }
 
+    /// The common case of [`next_integer_event`](Reader::next_integer_event), with no grammar
+    /// step of its own: the next token is a value already peeked (as a struct field's name step
+    /// leaves it) and a plain integer of up to 15 digits ([`number::plain_integer`]). Reads it
+    /// and gives its start and value; else reads nothing.
+    #[inline(always)]
+    pub(crate) fn next_plain_integer(&mut self) -> Option<(usize, u64)> {
+        if !matches!(self.peeked, Some(Next::Value(b'1'..=b'9', _))) {
+            return None;
+        }
+        let start = self.pos;
+        let (end, value) = number::plain_integer(self.input.window(), start)?;
+        if end - start > self.max_number {
+            return None;
+        }
+        self.peeked = None;
+        self.state.start_value();
+        self.note_scalar(end);
+        self.pos = end;
+        Some((start, value))
+    }
+
     /// The typed number steps, with the number's scan `scan`. The number's digits come back
     /// with its event, in registers: kept in the reader, they went through memory on their way
     /// to the conversion (the slow scan, out of line, writes them there too).
