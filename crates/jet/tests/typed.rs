@@ -1881,7 +1881,7 @@ fn struct_field_integers_read_as_the_full_step_reads_them() {
         c: u8,
         a: u64,
     }
-    let without_place = |e: jet::Error| e.to_string().split(" (line").next().unwrap_or_default().to_owned();
+    let without_place = |e: String| e.split(" (line").next().unwrap_or_default().to_owned();
     let digits = "98765432109876543210";
     let mut numbers: Vec<String> = (1..=digits.len()).map(|n| digits[..n].to_owned()).collect();
     numbers.extend(
@@ -1920,6 +1920,20 @@ fn struct_field_integers_read_as_the_full_step_reads_them() {
         "{\"b\": N\n,\"c\":2,\"a\":3}",
         r#"[{"b":1,"c":2,"a":N},{"b":N,"c":2,"a":N}]"#,
     ];
+    // Each document's structs as `(b, c, a)`, from a slice, or from an `io::Read` in chunks
+    // when `seed` is given (windows that cut the number give the full step).
+    let read = |opts: &Options, text: &str, seed: Option<u64>| -> jet::Result<Vec<(i32, u8, u64)>> {
+        let triple = |i: Ints| (i.b, i.c, i.a);
+        let chunked = |seed| Chunked { bytes: text.as_bytes(), rng: Rng(0x1E7 ^ seed), min: 1, max: 24 };
+        match (text.starts_with('['), seed) {
+            (true, None) => opts.from_str::<Vec<Ints>>(text).map(|v| v.into_iter().map(triple).collect()),
+            (false, None) => opts.from_str::<Ints>(text).map(|i| vec![triple(i)]),
+            (true, Some(seed)) => {
+                opts.from_reader::<_, Vec<Ints>>(chunked(seed)).map(|v| v.into_iter().map(triple).collect())
+            }
+            (false, Some(seed)) => opts.from_reader::<_, Ints>(chunked(seed)).map(|i| vec![triple(i)]),
+        }
+    };
     for (limit, opts) in [("none", Options::default()), ("5", Options::default().max_number_len(5))] {
         for number in &numbers {
             for template in templates {
@@ -1927,38 +1941,12 @@ fn struct_field_integers_read_as_the_full_step_reads_them() {
                     let text = template.replace('N', number) + &" ".repeat(pad);
                     let full = template.replace('N', &format!("\n\t{number}")) + &" ".repeat(pad);
                     let what = format!("{text:?} (number limit {limit})");
-                    let (got, want) = if template.starts_with('[') {
-                        let got = opts
-                            .from_str::<Vec<Ints>>(&text)
-                            .map(|v| v.into_iter().map(|i| (i.b, i.c, i.a)).collect());
-                        let want = opts
-                            .from_str::<Vec<Ints>>(&full)
-                            .map(|v| v.into_iter().map(|i| (i.b, i.c, i.a)).collect());
-                        (got, want)
-                    } else {
-                        (
-                            opts.from_str::<Ints>(&text).map(|i| vec![(i.b, i.c, i.a)]),
-                            opts.from_str::<Ints>(&full).map(|i| vec![(i.b, i.c, i.a)]),
-                        )
-                    };
-                    let got_text = got.as_ref().map_err(|e| e.to_string()).cloned();
-                    let (got, want) = (got.map_err(without_place), want.map_err(without_place));
-                    assert_eq!(got, want, "{what}");
-                    // Windows of an io::Read that cut the number give the full step.
+                    let got = read(&opts, &text, None).map_err(|e| e.to_string());
+                    let want = read(&opts, &full, None).map_err(|e| without_place(e.to_string()));
+                    assert_eq!(got.clone().map_err(without_place), want, "{what}");
                     for seed in 0..3 {
-                        let reader =
-                            Chunked { bytes: text.as_bytes(), rng: Rng(0x1E7 ^ seed), min: 1, max: 24 };
-                        let read = if template.starts_with('[') {
-                            opts.from_reader::<_, Vec<Ints>>(reader)
-                                .map(|v| v.into_iter().map(|i| (i.b, i.c, i.a)).collect())
-                        } else {
-                            opts.from_reader::<_, Ints>(reader).map(|i| vec![(i.b, i.c, i.a)])
-                        };
-                        assert_eq!(
-                            read.map_err(|e| e.to_string()),
-                            got_text,
-                            "{what}: io::Read, seed {seed}"
-                        );
+                        let from_reader = read(&opts, &text, Some(seed)).map_err(|e| e.to_string());
+                        assert_eq!(from_reader, got, "{what}: io::Read, seed {seed}");
                     }
                 }
             }
