@@ -126,6 +126,7 @@ pub(crate) trait Sink {
     fn close(&mut self);
     /// The walk with this sink is compiled for the CPU's bit instructions
     /// ([`WithClassifier::BIT_INSTRUCTIONS`]).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     const BIT_INSTRUCTIONS: bool = true;
 }
 
