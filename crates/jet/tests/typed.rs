@@ -676,6 +676,52 @@ fn struct_fields_compared_as_bytes_read_as_the_general_step_reads_them() {
             r#"{"ab":6,"a":"x"}"#,
             err(r#"invalid type: string "x", expected u8 at /a"#),
         ),
+        // Past the last field the struct's `}` is read at once when it comes next; anything
+        // else there reads as the general step reads it.
+        (
+            "every field, then spaces and the end",
+            "{\"ab\":1,\"a\":2,\"\":3,\"été\":4,\"long_name_of_more_than_sixteen_bytes\":5,\"quote\\\"d\":6,\"back\\\\slash\":7,\"x\\\\by\":8,\"tab\\there\":9 \n }",
+            ok(|o| {
+                *o = Odd {
+                    ab: Some(1),
+                    a: Some(2),
+                    empty: Some(3),
+                    ete: Some(4),
+                    long_name_of_more_than_sixteen_bytes: Some(5),
+                    quoted: Some(6),
+                    back: Some(7),
+                    xby: Some(8),
+                    tab: Some(9),
+                }
+            }),
+        ),
+        (
+            "every field, then a trailing comma",
+            r#"{"ab":1,"a":2,"":3,"été":4,"long_name_of_more_than_sixteen_bytes":5,"quote\"d":6,"back\\slash":7,"x\\by":8,"tab\there":9,}"#,
+            err("trailing comma before '}' (line 1, column 124, byte 123)"),
+        ),
+        (
+            "every field, then the last again",
+            r#"{"ab":1,"a":2,"":3,"été":4,"long_name_of_more_than_sixteen_bytes":5,"quote\"d":6,"back\\slash":7,"x\\by":8,"tab\there":9,"tab\there":9}"#,
+            err(r#"duplicate object name "tab\there" (line 1, column 124, byte 123)"#),
+        ),
+        (
+            "every field, then an unknown one",
+            r#"{"ab":1,"a":2,"":3,"été":4,"long_name_of_more_than_sixteen_bytes":5,"quote\"d":6,"back\\slash":7,"x\\by":8,"tab\there":9,"zz":0}"#,
+            ok(|o| {
+                *o = Odd {
+                    ab: Some(1),
+                    a: Some(2),
+                    empty: Some(3),
+                    ete: Some(4),
+                    long_name_of_more_than_sixteen_bytes: Some(5),
+                    quoted: Some(6),
+                    back: Some(7),
+                    xby: Some(8),
+                    tab: Some(9),
+                }
+            }),
+        ),
         // After a field found by its bytes, the colon and the value's first byte are read
         // with the name when they follow it (`"a":1`, `"a": 1`); any other spacing, and
         // whatever is wrong there, must read as the general step reads it.

@@ -68,7 +68,8 @@ fn next_field<'de, I: Source<'de>, K: DeserializeSeed<'de>>(
 ) -> Result<Option<K::Value>> {
     let step = match fields.expected() {
         Some(field) => de.reader.next_name_expecting(field)?,
-        None => None,
+        // Past the last field (or at one not compared as bytes): the struct's `}` at once.
+        None => de.reader.next_object_end()?.map(|event| (event, false)),
     };
     let (event, matched) = match step {
         Some((event, matched)) => (de.took(event), matched),

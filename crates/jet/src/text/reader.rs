@@ -586,6 +586,23 @@ impl<I: Input> Reader<I> {
         Ok(Some((event, matched)))
     }
 
+    /// In an object where a member or its end comes next (after whitespace), reads the `}` when
+    /// it is there and gives its event; else consumes nothing but whitespace. For a struct read
+    /// past its last field, whose `}` comes next: no grammar step and no name's scan.
+    #[inline(always)]
+    pub(crate) fn next_object_end(&mut self) -> Result<Option<Event>> {
+        let entry = self.state.entry();
+        if self.peeked.is_some() || !entry.is_object() || entry.after_name() {
+            return Ok(None);
+        }
+        if self.skip_ws_lean()? != Some(b'}') {
+            return Ok(None);
+        }
+        let event = self.end_event(Kind::EndObject);
+        self.pos = event.end;
+        Ok(Some(event))
+    }
+
     /// [`next_event_parsed`](Reader::next_event_parsed) for a number target (the typed layer's
     /// integers and floats): the step without the dispatch on the token's first byte. When the
     /// next token is not a number it stays peeked, and `None` tells the caller to take the
