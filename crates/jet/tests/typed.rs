@@ -729,6 +729,17 @@ fn struct_fields_compared_as_bytes_read_as_the_general_step_reads_them() {
         ("two spaces after a colon", r#"{"ab":  6}"#, ok(|o| o.ab = Some(6))),
         ("a line break after a colon", "{\"ab\":\n6,\"a\": \n\t7}", ok(|o| (o.ab, o.a) = (Some(6), Some(7)))),
         ("a null after a colon", r#"{"ab":null,"a": null}"#, ok(|_| ())),
+        ("nulls, spaced and last", "{\"ab\":null ,\"a\": null\n,\"\":null}", ok(|_| ())),
+        (
+            "a byte touching a null",
+            r#"{"ab":nullx}"#,
+            err("expected ',' or '}' after an object member, found 'x' at /ab (line 1, column 11, byte 10)"),
+        ),
+        (
+            "a null then a value",
+            r#"{"ab":null 1}"#,
+            err("expected ',' or '}' after an object member, found '1' at /ab (line 1, column 12, byte 11)"),
+        ),
         (
             "nothing after the colon",
             r#"{"ab":"#,

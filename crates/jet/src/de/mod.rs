@@ -614,6 +614,11 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
 
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // A struct field's `null`, peeked by the field's name step: no general step.
+        if let Some(start) = self.reader.take_peeked_null() {
+            self.last = self.reader.offset_of(start);
+            return visitor.visit_none().map_err(|e| self.fix(e));
+        }
         if self.peek()? == Kind::Null {
             self.next()?;
             return visitor.visit_none().map_err(|e| self.fix(e));

@@ -640,6 +640,23 @@ impl<I: Input> Reader<I> {
         Some((start, value))
     }
 
+    /// For an `Option` target: when the next token is a value already peeked (as a struct
+    /// field's name step leaves it) and is `null`, reads it and gives its start; else reads
+    /// nothing. (What follows the literal is the next step's to check, as after any literal.)
+    #[inline(always)]
+    pub(crate) fn take_peeked_null(&mut self) -> Option<usize> {
+        if !matches!(self.peeked, Some(Next::Value(b'n', _))) {
+            return None;
+        }
+        let start = self.pos;
+        let end = literal_end(self.input.window(), start, b'n')?;
+        self.peeked = None;
+        self.state.start_value();
+        self.note_scalar(end);
+        self.pos = end;
+        Some(start)
+    }
+
     /// The typed number steps, with the number's scan `scan`. The number's digits come back
     /// with its event, in registers: kept in the reader, they went through memory on their way
     /// to the conversion (the slow scan, out of line, writes them there too).
