@@ -633,10 +633,7 @@ impl<I: Input> Reader<I> {
         if end - start > self.max_number {
             return None;
         }
-        self.peeked = None;
-        self.state.start_value();
-        self.note_scalar(end);
-        self.pos = end;
+        self.take_peeked_scalar(end);
         Some((start, value))
     }
 
@@ -650,11 +647,17 @@ impl<I: Input> Reader<I> {
         }
         let start = self.pos;
         let end = literal_end(self.input.window(), start, b'n')?;
+        self.take_peeked_scalar(end);
+        Some(start)
+    }
+
+    /// Reads the scalar value peeked at `pos`, which ends at `end`, as the general step would.
+    #[inline(always)]
+    fn take_peeked_scalar(&mut self, end: usize) {
         self.peeked = None;
         self.state.start_value();
         self.note_scalar(end);
         self.pos = end;
-        Some(start)
     }
 
     /// The typed number steps, with the number's scan `scan`. The number's digits come back
