@@ -107,6 +107,21 @@ fn the_indexed_walk_agrees_with_the_reader() {
     let integers: String =
         (1..=20).map(|n| "1234567890".repeat(2)[..n].to_owned()).collect::<Vec<_>>().join(",");
     let integers = format!("[{integers},18446744073709551615,18446744073709551616,9007199254740993,0,10]");
+    // Fractions: integer parts of 1 to 9 digits (zero among them), 1 to 21 digits after the
+    // `.` (some with leading zeros), either sign: the walk takes those of up to 8 + 19 digits
+    // (19 in all, but after a lone zero) by words.
+    let fractions: Vec<String> = ["0", "-0", "7", "-35", "1234", "-98765432", "123456789"]
+        .iter()
+        .flat_map(|int| {
+            ["90071992547409935", "00069887526665677"]
+                .into_iter()
+                .flat_map(move |digits| (1..=21).map(move |n| format!("{int}.{}", &digits.repeat(2)[..n])))
+        })
+        .collect();
+    let fractions = format!(
+        "[{}, -0.0, 0.0000000000000001, 9007199254740993.5, 1.7976931348623157]",
+        fractions.join(",")
+    );
     let long_escaped =
         format!(r#"["{}", {{"k": "a\tb{}"}}]"#, r"\u00e9\n".repeat(20), r"\ud83d\ude00".repeat(12));
     let long_bad_escape = format!(r#"["{}\x"]"#, r"\u00e9".repeat(20));
@@ -121,7 +136,7 @@ fn the_indexed_walk_agrees_with_the_reader() {
     let plain_then_control = format!("[\"{dots}\u{1} tail\"]");
     let mut plain_then_invalid_utf8 = format!("[\"{dots}").into_bytes();
     plain_then_invalid_utf8.extend_from_slice(b"\xe9 tail\"]");
-    let cases: [(&str, &[u8]); 21] = [
+    let cases: [(&str, &[u8]); 22] = [
         ("plain, then non-ASCII", plain_then_non_ascii.as_bytes()),
         ("plain, then escapes", plain_then_escape.as_bytes()),
         ("plain, then a control byte", plain_then_control.as_bytes()),
@@ -132,6 +147,7 @@ fn the_indexed_walk_agrees_with_the_reader() {
         ("invalid UTF-8 after escapes", &long_invalid_utf8),
         ("plain", br#"{"k": [1, -2, 2.5e3, 0, -0, true, false, null, "s", {}, []]}"#),
         ("integers of every length", integers.as_bytes()),
+        ("fractions of every length", fractions.as_bytes()),
         ("escapes", br#"["a\nb", "\u00e9\ud83d\ude00", {"n\tm": "\"q\""}]"#),
         ("non-ASCII", "[\"\u{e9}t\u{e9}\", {\"\u{fc}\": \"\u{1F600}\"}]".as_bytes()),
         (

@@ -184,18 +184,6 @@ impl<'a, C: Classifier> Index<'a, C> {
     }
 
     /// Called with the position of a token just returned by [`next`](Index::next) that starts
-    /// with `-` or a digit: the end of the run there when it is a plain integer (digits only,
-    /// no sign, no leading zero but a lone `0`) ending in this block. From the block's bits.
-    #[inline(always)]
-    pub(crate) fn digits_end(&self, window: &[u8], at: usize) -> Option<usize> {
-        let (len, run, digits) = self.run_at(at)?;
-        if digits != run {
-            return None;
-        }
-        integer_end(window, at, len)
-    }
-
-    /// Called with the position of a token just returned by [`next`](Index::next) that starts
     /// with `-` or a digit: the end of the number there, when the run of bytes up to the next
     /// whitespace or punctuation ends in this block and is a number without an exponent (`-`,
     /// then `0` or a digit run not starting with `0`, then perhaps `.` and digits). `None`
@@ -206,20 +194,40 @@ impl<'a, C: Classifier> Index<'a, C> {
     /// run, and of its other bytes only the first (a `-`) and one more (a `.`) are looked at.
     #[inline(always)]
     pub(crate) fn number_end(&self, window: &[u8], at: usize) -> Option<usize> {
-        let (len, run, digits) = self.run_at(at)?;
+        match self.number_shape(window, at) {
+            Shape::Digits(end) | Shape::Signed(end) | Shape::Fraction { end, .. } => Some(end),
+            Shape::Other => None,
+        }
+    }
+
+    /// [`number_end`](Index::number_end), telling apart the numbers it takes: a plain run of
+    /// digits, one with a `-`, and one with a fraction (where its `.` is).
+    #[inline(always)]
+    pub(crate) fn number_shape(&self, window: &[u8], at: usize) -> Shape {
+        let Some((len, run, digits)) = self.run_at(at) else {
+            return Shape::Other;
+        };
         if digits == run {
             // Digits only (most numbers): a number unless it has a leading zero.
-            return integer_end(window, at, len);
+            return match integer_end(window, at, len) {
+                Some(end) => Shape::Digits(end),
+                None => Shape::Other,
+            };
         }
         let minus = u64::from(window[at] == b'-');
         // The bit of the first digit, and the bits that are neither it, a digit nor the `-`.
         let first = 1u64 << minus;
         let rest = run & !digits & !minus;
         let dot = rest & rest.wrapping_neg();
+        let dot_at = at + dot.trailing_zeros() as usize;
         let leading_zero = window[at + minus as usize] == b'0' && digits & (first << 1) != 0;
-        let fraction =
-            dot == 0 || (window[at + dot.trailing_zeros() as usize] == b'.' && digits & (dot << 1) != 0);
-        (digits & first != 0 && !leading_zero && rest == dot && fraction).then_some(at + len)
+        let fraction = dot == 0 || (window[dot_at] == b'.' && digits & (dot << 1) != 0);
+        let end = at + len;
+        match digits & first != 0 && !leading_zero && rest == dot && fraction {
+            false => Shape::Other,
+            true if dot == 0 => Shape::Signed(end),
+            true => Shape::Fraction { end, dot: dot_at },
+        }
     }
 
     /// The run of bytes from `at` (a token's first byte) up to the next whitespace or
@@ -242,6 +250,19 @@ impl<'a, C: Classifier> Index<'a, C> {
 #[inline(always)]
 fn integer_end(window: &[u8], at: usize, len: usize) -> Option<usize> {
     (len == 1 || window[at] != b'0').then_some(at + len)
+}
+
+/// What the block's bits show of a number ([`Index::number_shape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// Digits only, no leading zero (but a lone `0`), ending at the position given.
+    Digits(usize),
+    /// A `-` and digits, ending at the position given.
+    Signed(usize),
+    /// An integer part (perhaps with a `-`), a `.` at `dot` and digits, ending at `end`.
+    Fraction { end: usize, dot: usize },
+    /// None of those, or a run that goes on into the next block: for a full scan.
+    Other,
 }
 
 /// Moves `rest` on to the next whole block of `bytes` with a token: that block's position and
@@ -420,8 +441,8 @@ mod tests {
 
     /// For every token the index gives that starts with `-` or a digit, [`Index::number_end`]
     /// must give the end of the run exactly when the run (up to whitespace or punctuation, in
-    /// the same block) is a number without an exponent, and `None` otherwise. Returns how many
-    /// numbers it took.
+    /// the same block) is a number without an exponent, and `None` otherwise, and
+    /// [`Index::number_shape`] its shape. Returns how many numbers it took.
     fn check_numbers(bytes: &[u8], what: &str) -> usize {
         let mut blocks = Blocks::new();
         let mut index = Index::new(bytes, 0, false, &mut blocks, scan::Swar);
@@ -434,6 +455,14 @@ mod tests {
             let same_block = run.is_some_and(|end| end / BLOCK == at / BLOCK);
             let want = run.filter(|&end| same_block && simple_number(&bytes[at..end]));
             assert_eq!(index.number_end(bytes, at), want, "{what}: the number at {at} in {bytes:?}");
+            // Its shape: digits alone, a sign, or where its `.` is.
+            let shape =
+                want.map_or(Shape::Other, |end| match bytes[at..end].iter().position(|&b| b == b'.') {
+                    Some(dot) => Shape::Fraction { end, dot: at + dot },
+                    None if bytes[at] == b'-' => Shape::Signed(end),
+                    None => Shape::Digits(end),
+                });
+            assert_eq!(index.number_shape(bytes, at), shape, "{what}: the number at {at} in {bytes:?}");
             taken += usize::from(want.is_some());
         }
         taken

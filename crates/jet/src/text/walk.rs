@@ -13,7 +13,7 @@
 //! the last token it took, with the grammar state exactly as reading those tokens one by one
 //! would have left it, and the reader reads or reports what stopped it.
 
-use super::index::{Blocks, Index};
+use super::index::{Blocks, Index, Shape};
 use super::number;
 use super::reader::{add_name, ends_run, literal_end};
 use super::state::{Entry, Pos, State};
@@ -90,6 +90,13 @@ pub(crate) trait Sink {
         debug_assert!(end > at);
         self.scan_number(window, at, rules)
     }
+    /// With [`SCANS_NUMBERS`](Sink::SCANS_NUMBERS), a number that the index's bits show to be
+    /// an integer part (perhaps with a `-`), a `.` at `dot` and digits, ending at `end` in one
+    /// block: as [`scan_number`](Sink::scan_number), told its parts.
+    fn fraction(&mut self, window: &[u8], at: usize, dot: usize, end: usize, rules: &Rules) -> Option<usize> {
+        debug_assert!(at < dot && dot + 1 < end);
+        self.scan_number(window, at, rules)
+    }
     /// The sink checks and decodes string values with escapes itself, in one pass
     /// ([`escaped_value`](Sink::escaped_value)), rather than being told of them after the
     /// walk has checked them.
@@ -144,6 +151,10 @@ impl<S: Sink> Sink for &mut S {
     #[inline(always)]
     fn integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
         (**self).integer(window, at, end, rules)
+    }
+    #[inline(always)]
+    fn fraction(&mut self, window: &[u8], at: usize, dot: usize, end: usize, rules: &Rules) -> Option<usize> {
+        (**self).fraction(window, at, dot, end, rules)
     }
     const DECODES_ESCAPES: bool = S::DECODES_ESCAPES;
     #[inline(always)]
@@ -286,9 +297,14 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
                 }
                 b'-' | b'0'..=b'9' => {
                     let end = if S::SCANS_NUMBERS {
-                        match self.index.digits_end(self.window, at) {
-                            Some(end) => self.sink.integer(self.window, at, end, self.rules)?,
-                            None => self.sink.scan_number(self.window, at, self.rules)?,
+                        match self.index.number_shape(self.window, at) {
+                            Shape::Digits(end) => self.sink.integer(self.window, at, end, self.rules)?,
+                            Shape::Fraction { end, dot } => {
+                                self.sink.fraction(self.window, at, dot, end, self.rules)?
+                            }
+                            Shape::Signed(_) | Shape::Other => {
+                                self.sink.scan_number(self.window, at, self.rules)?
+                            }
                         }
                     } else {
                         match self.index.number_end(self.window, at) {

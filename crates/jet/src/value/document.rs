@@ -351,6 +351,21 @@ impl Sink for Tape {
         Some(end)
     }
 
+    /// A number with a fraction and no exponent (coordinates, prices): its digits by whole
+    /// words ([`number::fraction_decimal`]). Not inlined, as `scan_number`.
+    #[inline(never)]
+    fn fraction(&mut self, window: &[u8], at: usize, dot: usize, end: usize, rules: &Rules) -> Option<usize> {
+        let decimal = match number::fraction_decimal(window, at, dot, end) {
+            Some(decimal) if !self.build.lossless_numbers => decimal,
+            _ => return Sink::scan_number(self, window, at, rules),
+        };
+        // Inside one block, so within the number limit (checked on entry to the walk); at
+        // most 19 significant digits, 19 after the `.`, so within `f64`'s range.
+        let f = decimal.to_f64(window, at, end)?;
+        self.value(Slot::new(F64, 0, f.to_bits()));
+        Some(end)
+    }
+
     #[inline(always)]
     fn literal(&mut self, first: u8) {
         let tag = match first {
