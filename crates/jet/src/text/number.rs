@@ -215,8 +215,9 @@ pub(crate) fn scan_decimal(bytes: &[u8], start: usize) -> Option<(usize, Decimal
 /// The [`Decimal`] of the number `bytes[start..end]`, which the structural index showed to be
 /// an integer part (perhaps after a `-`), a `.` at `dot` and digits up to `end` (the grammar
 /// checked): each part taken by whole words, with no loop and no byte looked at one by one.
-/// `None` for more than 8 digits before the `.`, more than 19 after it or 19 in all (but
-/// after a lone `0`), or fewer than 24 bytes after the `.`: [`scan_decimal`] then.
+/// `None` for more than 8 digits before the `.`, more than 19 after it, more than 19 in all
+/// (but after a lone `0`, which does not count), or fewer than 24 bytes after the `.`:
+/// [`scan_decimal`] then.
 #[inline(always)]
 pub(crate) fn fraction_decimal(bytes: &[u8], start: usize, dot: usize, end: usize) -> Option<Decimal> {
     debug_assert!(start < dot && dot + 1 < end);

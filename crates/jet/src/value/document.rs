@@ -355,9 +355,12 @@ impl Sink for Tape {
     /// words ([`number::fraction_decimal`]). Not inlined, as `scan_number`.
     #[inline(never)]
     fn fraction(&mut self, window: &[u8], at: usize, dot: usize, end: usize, rules: &Rules) -> Option<usize> {
-        let decimal = match number::fraction_decimal(window, at, dot, end) {
-            Some(decimal) if !self.build.lossless_numbers => decimal,
-            _ => return Sink::scan_number(self, window, at, rules),
+        let decimal = match self.build.lossless_numbers {
+            false => number::fraction_decimal(window, at, dot, end),
+            true => None,
+        };
+        let Some(decimal) = decimal else {
+            return Sink::scan_number(self, window, at, rules);
         };
         // Inside one block, so within the number limit (checked on entry to the walk); at
         // most 19 significant digits, 19 after the `.`, so within `f64`'s range.
