@@ -891,12 +891,29 @@ pub(crate) fn leading_digits(word: u64) -> (usize, u64) {
     if n == 0 {
         return (0, 0);
     }
-    // The n digits to the top of the word, zeros (leading zero digits) below them.
-    (n, eight_digits(word << (64 - 8 * n)))
+    (n, first_digits(word, n))
 }
 
-/// The powers of ten that a run of up to eight digits scales by.
-pub(crate) const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+/// The value of the first `n` (1 to 8) bytes of `word` (loaded little-endian), which are ASCII
+/// digits: they go to the top of the word (the bytes after them shifted out), and the zeros
+/// shifted in below them read as leading zero digits.
+#[inline(always)]
+pub(crate) fn first_digits(word: u64, n: usize) -> u64 {
+    debug_assert!((1..=8).contains(&n));
+    eight_digits(word << (64 - 8 * n))
+}
+
+/// The powers of ten that runs of digits scale by: up to eight digits a step, and up to 19
+/// digits (all that fit a `u64`) in all.
+pub(crate) const POW10: [u64; 20] = {
+    let mut table = [1u64; 20];
+    let mut i = 1;
+    while i < table.len() {
+        table[i] = table[i - 1] * 10;
+        i += 1;
+    }
+    table
+};
 
 /// Reads the ASCII digits from `bytes[start]` on: returns the index of the first byte that is
 /// not a digit (or `bytes.len()`) and `acc × 10^n + digits` for the `n` digits, wrapping on

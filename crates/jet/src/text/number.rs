@@ -229,9 +229,7 @@ pub(crate) fn fraction_decimal(bytes: &[u8], start: usize, dot: usize, end: usiz
     if int_len > 8 || frac_len > 19 || (int_len + frac_len > 19 && !zero) {
         return None;
     }
-    // `n` (1 to 8) digits at the start of `word`, moved to its top: the bytes after them
-    // shifted out, the zeros shifted in below them read as leading zeros.
-    let digits = |word: u64, n: usize| scan::eight_digits(word << (64 - 8 * n));
+    let digits = scan::first_digits;
     let word = |at: usize| u64::from_le_bytes(*fraction[at..].first_chunk::<8>().expect("within 24 bytes"));
     // `dot + 25 <= bytes.len()`, so the integer part's eight bytes (before the `.`) are in.
     let int = digits(scan::load_u64(bytes, int_start), int_len);
@@ -244,20 +242,9 @@ pub(crate) fn fraction_decimal(bytes: &[u8], start: usize, dot: usize, end: usiz
         }
     };
     // At most 19 digits but leading zeros: below 10^19, within `u64`.
-    let w = int * POW10_U64[frac_len] + frac;
+    let w = int * scan::POW10[frac_len] + frac;
     Some(Decimal { w, q: -(frac_len as i64), negative, integer: false, long: false })
 }
-
-/// Ten to the powers a fraction of up to 19 digits scales its integer part by.
-const POW10_U64: [u64; 20] = {
-    let mut table = [1u64; 20];
-    let mut i = 1;
-    while i < table.len() {
-        table[i] = table[i - 1] * 10;
-        i += 1;
-    }
-    table
-};
 
 /// [`scan_decimal`] for an integer target, where most numbers are integers: up to eight digits
 /// of an integer part that starts with `1` to `9` in one word step, whatever their count

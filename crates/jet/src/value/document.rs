@@ -337,10 +337,8 @@ impl Sink for Tape {
         let slot = if self.build.lossless_numbers {
             Slot::new(NUMBER_TEXT, len, at as u64)
         } else {
-            // The index says these are `len` digits: no byte needs checking. The digits of a
-            // word go to its top (its first byte the highest of them); the zero bytes shifted
-            // in below them read as leading zeros.
-            let digits = |at: usize, n: usize| scan::eight_digits(scan::load_u64(window, at) << (64 - 8 * n));
+            // The index says these are `len` digits: no byte needs checking.
+            let digits = |at: usize, n: usize| scan::first_digits(scan::load_u64(window, at), n);
             let value = match len {
                 0..=8 => digits(at, len),
                 _ => digits(at, 8) * scan::POW10[len - 8] + digits(at + 8, len - 8),
