@@ -55,6 +55,13 @@ impl Entry {
     pub(crate) fn after_name(self) -> bool {
         self.0 & 1 == 1
     }
+    /// The container's count of values so far (for an object, of names and values: twice its
+    /// members once a member's value has started).
+    #[inline(always)]
+    pub(crate) fn children(self) -> usize {
+        let n = self.0 & COUNT;
+        (n >> (self.0 >> 63)) as usize
+    }
     /// The entry once a value (or a name) starts in the container.
     #[inline(always)]
     pub(crate) fn started(self) -> Entry {

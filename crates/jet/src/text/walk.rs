@@ -129,8 +129,9 @@ pub(crate) trait Sink {
     fn literal(&mut self, first: u8);
     /// `{` (`object`) or `[`.
     fn open(&mut self, object: bool);
-    /// The innermost container's `}` or `]`.
-    fn close(&mut self);
+    /// The innermost container's `}` or `]`, and its count of values (of members, for an
+    /// object).
+    fn close(&mut self, children: usize);
     /// The walk with this sink is compiled for the CPU's bit instructions
     /// ([`WithClassifier::BIT_INSTRUCTIONS`]).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
@@ -181,8 +182,8 @@ impl<S: Sink> Sink for &mut S {
         (**self).open(object);
     }
     #[inline(always)]
-    fn close(&mut self) {
-        (**self).close();
+    fn close(&mut self, children: usize) {
+        (**self).close(children);
     }
 }
 
@@ -197,7 +198,7 @@ impl Sink for Skip {
     #[inline(always)]
     fn open(&mut self, _: bool) {}
     #[inline(always)]
-    fn close(&mut self) {}
+    fn close(&mut self, _: usize) {}
 }
 
 /// A walk over one window, from a token boundary inside a container.
@@ -353,8 +354,9 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
             if c != if object { b'}' } else { b']' } {
                 return None;
             }
+            let children = self.entry.children();
             self.entry = state.close(object);
-            self.sink.close();
+            self.sink.close(children);
             self.pos = at + 1;
             if state.depth() == depth {
                 return Some(Then::Closed);
@@ -370,7 +372,7 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
             return Some(Then::Value(at));
         }
         self.entry = state.close(false);
-        self.sink.close();
+        self.sink.close(0);
         self.pos = at + 1;
         Some(Then::Closed)
     }
@@ -384,7 +386,7 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
             return Some(Then::Value(self.member(state, at)?));
         }
         self.entry = state.close(true);
-        self.sink.close();
+        self.sink.close(0);
         self.pos = at + 1;
         Some(Then::Closed)
     }

@@ -175,7 +175,12 @@ impl<'a> Document<'a> {
                 }
                 Kind::Null | Kind::Bool => tape.literal(reader.event_bytes(&event)[0]),
                 Kind::BeginArray | Kind::BeginObject => tape.open(event.kind == Kind::BeginObject),
-                Kind::EndArray | Kind::EndObject => tape.close(),
+                Kind::EndArray | Kind::EndObject => {
+                    // The reader's step closed it (the walk tells the count itself).
+                    let at = *tape.containers.last().expect("the reader matches brackets");
+                    let children = tape.children(at);
+                    Sink::close(&mut tape, children);
+                }
             }
             if tape.containers.is_empty() {
                 break;
@@ -193,11 +198,7 @@ impl<'a> Document<'a> {
     /// The slot after the value at `at` and all its descendants.
     #[inline(always)]
     fn after(&self, at: usize) -> usize {
-        let slot = self.slots[at];
-        match slot.tag() {
-            ARRAY | OBJECT => slot.data as usize,
-            _ => at + 1,
-        }
+        after(&self.slots, at)
     }
 
     /// The string (or name) of a `LENT` or `DECODED` slot.
@@ -212,23 +213,42 @@ impl<'a> Document<'a> {
     }
 }
 
+/// The slot after the value at `slots[at]` and all its descendants (a container's closed).
+#[inline(always)]
+fn after(slots: &[Slot], at: usize) -> usize {
+    let slot = slots[at];
+    match slot.tag() {
+        ARRAY | OBJECT => slot.data as usize,
+        _ => at + 1,
+    }
+}
+
 /// A document being parsed: the slots so far, and its open containers.
 struct Tape {
     slots: Vec<Slot>,
     strings: Vec<u8>,
-    /// Per open container: its slot, and its count of children so far.
-    containers: Vec<(usize, usize)>,
+    /// Per open container: its slot.
+    containers: Vec<usize>,
     build: Build,
 }
 
 impl Tape {
-    /// A value: its slot, counted in its container.
+    /// A value: its slot.
     #[inline(always)]
     fn value(&mut self, slot: Slot) {
         self.slots.push(slot);
-        if let Some((_, children)) = self.containers.last_mut() {
-            *children += 1;
+    }
+
+    /// The count of children of the open container whose slot is `at`, from the slots after
+    /// it (its names and values, its closed containers passed over by their ends).
+    fn children(&self, at: usize) -> usize {
+        let object = self.slots[at].tag() == OBJECT;
+        let (mut next, mut children) = (at + 1, 0);
+        while next < self.slots.len() {
+            next = after(&self.slots, next + usize::from(object));
+            children += 1;
         }
+        children
     }
 
     /// The slot of the string `token` (quotes included), which starts at `at` in the input:
@@ -379,16 +399,13 @@ impl Sink for Tape {
 
     #[inline(always)]
     fn open(&mut self, object: bool) {
-        if let Some((_, children)) = self.containers.last_mut() {
-            *children += 1;
-        }
-        self.containers.push((self.slots.len(), 0));
+        self.containers.push(self.slots.len());
         self.slots.push(Slot::new(if object { OBJECT } else { ARRAY }, 0, 0));
     }
 
     #[inline(always)]
-    fn close(&mut self) {
-        let (at, children) = self.containers.pop().expect("the reader matches brackets");
+    fn close(&mut self, children: usize) {
+        let at = self.containers.pop().expect("the reader matches brackets");
         self.slots[at] = Slot::new(self.slots[at].tag(), children, self.slots.len() as u64);
     }
 }
