@@ -8,20 +8,24 @@
 //! while weighs on both sides of a ratio alike); and allocations (count and bytes) per operation.
 //!
 //! ```text
-//! cargo run --release -p jet-bench -- [--rounds N] [--op NAME] [--label NAME] [--write bench/RESULTS.md] [FILTER...]
+//! cargo run --release -p jet-bench -- [--rounds N] [--op NAME] [--native PATH] [--label NAME] [--write bench/RESULTS.md] [FILTER...]
 //! ```
 //!
 //! FILTER keeps only files whose name contains one of the words. `--write` replaces this
 //! label's section of the results file (the date, CPU and table), leaving other sections.
+//! `--native PATH` adds the peers of another build of this program (the one built with
+//! `-C target-cpu=native`, at PATH) as contenders named "… (native)", run in that build's
+//! process and interleaved with this one's round by round (see `peer.rs`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod cli;
 mod get;
+mod peer;
 mod report;
 mod typed;
 mod value;
@@ -64,20 +68,102 @@ type Check = fn(&str, &[u8]) -> Result<serde_json::Value, String>;
 /// One contender: a name and a function that does the operation once on a file (name, bytes),
 /// returning a number that is checked to be the same for every contender of the operation
 /// (e.g. a token count); and, for typed operations, a function giving the value it produced,
-/// checked against the other contenders' before timing.
+/// checked against the other contenders' before timing. Or a contender of the other build's
+/// process (`--native`, see [`peer`]).
 struct Contender {
     name: &'static str,
-    run: Run,
-    check: Option<Check>,
+    how: How,
+}
+
+enum How {
+    Here {
+        run: Run,
+        check: Option<Check>,
+    },
+    /// The contender `name` of the operation `op` in the other build (`checked`: it gives a
+    /// value to check).
+    Native {
+        op: &'static str,
+        name: &'static str,
+        checked: bool,
+    },
 }
 
 impl Contender {
     fn new(name: &'static str, run: Run) -> Contender {
-        Contender { name, run, check: None }
+        Contender { name, how: How::Here { run, check: None } }
     }
 
     fn checked(name: &'static str, run: Run, check: Check) -> Contender {
-        Contender { name, run, check: Some(check) }
+        Contender { name, how: How::Here { run, check: Some(check) } }
+    }
+
+    /// The contender `name` of `op` in the other build, named "`name` (native)" here.
+    fn native(op: &'static str, name: &'static str, checked: bool) -> Contender {
+        let shown: &'static str = Box::leak(format!("{name} (native)").into_boxed_str());
+        Contender { name: shown, how: How::Native { op, name, checked } }
+    }
+
+    fn has_check(&self) -> bool {
+        match self.how {
+            How::Here { check, .. } => check.is_some(),
+            How::Native { checked, .. } => checked,
+        }
+    }
+
+    /// Runs it once on `file`: its count (see [`Contender`]).
+    fn run(&self, file: &str, bytes: &[u8]) -> Result<u64, String> {
+        match self.how {
+            How::Here { run, .. } => run(file, bytes),
+            How::Native { op, name, .. } => {
+                let n = peer::ask(&["run", op, name, file])?;
+                n.parse().map_err(|_| format!("a count: {n}"))
+            }
+        }
+    }
+
+    /// The value it gives for `file`, for checking, if it gives one.
+    fn check(&self, file: &str, bytes: &[u8]) -> Option<Result<serde_json::Value, String>> {
+        match self.how {
+            How::Here { check, .. } => check.map(|check| check(file, bytes)),
+            How::Native { checked: false, .. } => None,
+            How::Native { op, name, .. } => Some(
+                peer::ask(&["check", op, name, file])
+                    .and_then(|json| serde_json::from_str(&json).map_err(|e| e.to_string())),
+            ),
+        }
+    }
+
+    /// The time of `iters` runs on `file` (errors were ruled out by the checks).
+    fn time(&self, file: &str, bytes: &[u8], iters: u32) -> Duration {
+        match self.how {
+            How::Here { run, .. } => peer::time_local(iters, || {
+                black_box(run(file, black_box(bytes)).ok());
+            }),
+            How::Native { op, name, .. } => {
+                let nanos = peer::ask(&["time", op, name, file, &iters.to_string()])
+                    .and_then(|n| n.parse().map_err(|_| format!("a time: {n}")))
+                    .unwrap_or_else(|e| panic!("{name} (native) on {file}: {e}"));
+                Duration::from_nanos(nanos)
+            }
+        }
+    }
+
+    /// The allocations (count and bytes) of one run on `file`.
+    fn allocations(&self, file: &str, bytes: &[u8]) -> (u64, u64) {
+        match self.how {
+            How::Here { run, .. } => {
+                let (a0, b0) = (ALLOCS.load(Ordering::Relaxed), ALLOC_BYTES.load(Ordering::Relaxed));
+                black_box(run(file, black_box(bytes)).ok());
+                (ALLOCS.load(Ordering::Relaxed) - a0, ALLOC_BYTES.load(Ordering::Relaxed) - b0)
+            }
+            How::Native { op, name, .. } => {
+                let answer = peer::ask(&["allocations", op, name, file])
+                    .unwrap_or_else(|e| panic!("{name} (native) on {file}: {e}"));
+                let mut n = answer.split(' ').map(|n| n.parse().unwrap_or(u64::MAX));
+                (n.next().unwrap_or(u64::MAX), n.next().unwrap_or(u64::MAX))
+            }
+        }
     }
 }
 
@@ -311,13 +397,13 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
     // Check every output first; contenders that count tokens must agree.
     let mut counts = Vec::new();
     for c in &op.contenders {
-        let n = (c.run)(name, bytes).map_err(|e| format!("{} on {name}: {e}", c.name))?;
+        let n = c.run(name, bytes).map_err(|e| format!("{} on {name}: {e}", c.name))?;
         counts.push((c.name, n));
     }
     let mut reference: Option<(&str, serde_json::Value)> = None;
     for c in &op.contenders {
-        let Some(check) = c.check else { continue };
-        let value = check(name, bytes).map_err(|e| format!("{} on {name}: {e}", c.name))?;
+        let Some(value) = c.check(name, bytes) else { continue };
+        let value = value.map_err(|e| format!("{} on {name}: {e}", c.name))?;
         match &reference {
             None => reference = Some((c.name, value)),
             Some((first, want)) if !typed::close(want, &value) => {
@@ -335,20 +421,13 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
         }
     }
     // Allocations of one run, after the warm-up above.
-    let mut allocations = Vec::new();
-    for c in &op.contenders {
-        let (a0, b0) = (ALLOCS.load(Ordering::Relaxed), ALLOC_BYTES.load(Ordering::Relaxed));
-        black_box((c.run)(name, black_box(bytes)).ok());
-        allocations.push((ALLOCS.load(Ordering::Relaxed) - a0, ALLOC_BYTES.load(Ordering::Relaxed) - b0));
-    }
+    let allocations: Vec<(u64, u64)> = op.contenders.iter().map(|c| c.allocations(name, bytes)).collect();
     // Iterations per sample, from a quick timing of each contender.
     let iters: Vec<u32> = op
         .contenders
         .iter()
         .map(|c| {
-            let start = Instant::now();
-            black_box((c.run)(name, black_box(bytes)).ok());
-            let once = start.elapsed().max(Duration::from_micros(1));
+            let once = c.time(name, bytes, 1).max(Duration::from_micros(1));
             (SAMPLE.as_nanos() / once.as_nanos()).clamp(1, 1_000_000) as u32
         })
         .collect();
@@ -367,12 +446,7 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
             order.swap(k, (seed % (k as u64 + 1)) as usize);
         }
         for &i in &order {
-            let c = &op.contenders[i];
-            let start = Instant::now();
-            for _ in 0..iters[i] {
-                black_box((c.run)(name, black_box(bytes)).ok());
-            }
-            let secs = start.elapsed().as_secs_f64();
+            let secs = op.contenders[i].time(name, bytes, iters[i]).as_secs_f64();
             samples[i].push(bytes.len() as f64 * f64::from(iters[i]) / secs / 1e6);
         }
     }
@@ -398,6 +472,22 @@ pub fn median(mut values: Vec<f64>) -> f64 {
     values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
+/// The corpus files and the generated documents whose names contain one of `filters` (all of
+/// them when there are none), as (name, bytes).
+fn corpus(filters: &[String]) -> Vec<(String, Vec<u8>)> {
+    let keep = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(corpus_dir())
+        .expect("testdata/bench")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .filter(|(name, _)| keep(name))
+        .collect();
+    files.sort();
+    files.extend(typed::generated().into_iter().filter(|(name, _)| keep(name)));
+    files
+}
+
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/bench")
 }
@@ -408,10 +498,15 @@ fn main() {
     let mut write: Option<PathBuf> = None;
     let mut filters: Vec<String> = Vec::new();
     let mut only_ops: Vec<String> = Vec::new();
+    let mut native: Option<String> = None;
     let mut args = std::env::args().skip(1).peekable();
     if args.peek().is_some_and(|a| a == "cli") {
         args.next();
         cli::main(args);
+        return;
+    }
+    if args.peek().is_some_and(|a| a == "--serve") {
+        peer::serve(&operations(), &corpus(&[]));
         return;
     }
     while let Some(arg) = args.next() {
@@ -420,32 +515,28 @@ fn main() {
             "--label" => label = args.next().expect("--label NAME"),
             "--write" => write = Some(PathBuf::from(args.next().expect("--write PATH"))),
             "--op" => only_ops.push(args.next().expect("--op NAME")),
+            "--native" => native = Some(args.next().expect("--native PATH")),
             "-h" | "--help" => {
                 println!("usage: jet-bench cli [--rounds N] [--ndjson-mb MB] [--jet PATH] [--write bench/RESULTS.md] [FILTER...]");
-                println!("usage: jet-bench [--rounds N] [--op validate|tokens|\"value parse\"|\"value serialize\"|\"get early\"|\"get late\"|\"get_many 5\"|\"typed decode\"|\"typed encode\"] [--label NAME] [--write bench/RESULTS.md] [FILTER...]");
+                println!("usage: jet-bench [--rounds N] [--native PATH] [--op validate|tokens|\"value parse\"|\"value serialize\"|\"get early\"|\"get late\"|\"get_many 5\"|\"typed decode\"|\"typed encode\"] [--label NAME] [--write bench/RESULTS.md] [FILTER...]");
                 return;
             }
             _ => filters.push(arg),
         }
     }
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(corpus_dir())
-        .expect("testdata/bench")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
-        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
-        .collect();
-    files.sort();
-    files.extend(
-        typed::generated()
-            .into_iter()
-            .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))),
-    );
+    let files = corpus(&filters);
+    if let Some(path) = &native {
+        peer::Peer::start(path).unwrap_or_else(|e| panic!("starting the native build {path}: {e}"));
+    }
 
     let mut sections = Vec::new();
-    for op in
+    for mut op in
         operations().into_iter().filter(|op| only_ops.is_empty() || only_ops.iter().any(|o| o == op.name))
     {
+        if native.is_some() {
+            let peers = peer::native_peers(op.name, &op.contenders);
+            op.contenders.extend(peers);
+        }
         let mut results = Vec::new();
         for (name, bytes) in &files {
             let generated = name.starts_with("gen: ");
@@ -470,7 +561,7 @@ fn main() {
         }
         sections.push(report::table(op.name, op.baseline, &results));
     }
-    let text = report::section(&label, rounds, &sections);
+    let text = report::section(&label, rounds, native.is_some(), &sections);
     println!("{text}");
     if let Some(path) = write {
         report::write_section(&path, &label, &text).expect("writing the results file");

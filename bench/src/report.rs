@@ -83,7 +83,7 @@ pub fn table(op: &str, baseline: &str, results: &[FileResult]) -> String {
 }
 
 /// One labelled section: heading, date, machine, build, and the tables.
-pub fn section(label: &str, rounds: usize, tables: &[String]) -> String {
+pub fn section(label: &str, rounds: usize, native_peers: bool, tables: &[String]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "## {label}\n");
     let _ = writeln!(out, "- date: {}", today());
@@ -94,6 +94,12 @@ pub fn section(label: &str, rounds: usize, tables: &[String]) -> String {
         "- compiled with AVX2 enabled (`-C target-cpu=native`): {}",
         cfg!(target_feature = "avx2")
     );
+    if native_peers {
+        let _ = writeln!(
+            out,
+            "- \"(native)\": the peers of the `-C target-cpu=native` build, run by that build in a second process (`--native`), interleaved round by round with this build's contenders"
+        );
+    }
     let _ = writeln!(
         out,
         "- median of {rounds} interleaved rounds; each sample ≈ 20 ms; MB = 10^6 bytes; each ratio is the median of the rounds' ratios\n"

@@ -1,0 +1,121 @@
+//! The peers of another build of this benchmark (`--native PATH`: the build with
+//! `-C target-cpu=native`, sonic-rs's best case), run in a second process and interleaved
+//! round by round with the contenders of this one.
+//!
+//! A build's flags apply to every crate in it, so jet's default build and sonic-rs's native
+//! build cannot share a process. Timing them in two separate runs puts minutes between the
+//! two sides of a ratio, and on a shared machine whose speed drifts by half for minutes at a
+//! time that ratio means little. Here the other build serves requests on its standard input
+//! (`jet-bench --serve`): run a contender once, give its checked value, time it for some
+//! iterations, count its allocations. Only one of the two processes works at a time, so its
+//! samples fall between this process's samples of the same round, as an in-process
+//! contender's do.
+
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use crate::{Contender, Operation};
+
+/// The other build's process. It ends when its input closes, with this process.
+pub struct Peer {
+    _child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+static PEER: OnceLock<Mutex<Peer>> = OnceLock::new();
+
+impl Peer {
+    /// Starts `path --serve` as the peer that [`ask`] talks to.
+    pub fn start(path: &str) -> io::Result<()> {
+        let mut child =
+            Command::new(path).arg("--serve").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn()?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        let peer = Peer { _child: child, stdin, stdout };
+        PEER.set(Mutex::new(peer)).map_err(|_| io::Error::other("a peer is already running"))?;
+        ask(&["hello"]).map(|_| ()).map_err(io::Error::other)
+    }
+}
+
+/// Sends one request (fields joined by tabs) and gives the answer's text after `ok`.
+pub fn ask(fields: &[&str]) -> Result<String, String> {
+    let mut peer = PEER.get().ok_or("no peer build is running")?.lock().map_err(|e| e.to_string())?;
+    let request = fields.join("\t");
+    writeln!(peer.stdin, "{request}").and_then(|()| peer.stdin.flush()).map_err(|e| e.to_string())?;
+    let mut line = String::new();
+    if peer.stdout.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+        return Err(format!("the peer build stopped at \"{request}\""));
+    }
+    let line = line.trim_end_matches('\n');
+    match line.split_once(' ').unwrap_or((line, "")) {
+        ("ok", rest) => Ok(rest.to_owned()),
+        (_, rest) => Err(format!("peer build: {rest}")),
+    }
+}
+
+/// Serves the requests of [`ask`] on standard input, one answer line each on standard output,
+/// for the contenders of `operations` on `files`, until the input ends.
+pub fn serve(operations: &[Operation], files: &[(String, Vec<u8>)]) {
+    let (stdin, mut stdout) = (io::stdin().lock(), io::stdout().lock());
+    for line in stdin.lines() {
+        let Ok(line) = line else { return };
+        let answer = answer(operations, files, &line).unwrap_or_else(|e| format!("err {e}"));
+        if writeln!(stdout, "{answer}").and_then(|()| stdout.flush()).is_err() {
+            return;
+        }
+    }
+}
+
+fn answer(operations: &[Operation], files: &[(String, Vec<u8>)], line: &str) -> Result<String, String> {
+    let fields: Vec<&str> = line.split('\t').collect();
+    if fields == ["hello"] {
+        return Ok("ok".into());
+    }
+    let [what, op, contender, file, rest @ ..] = &fields[..] else {
+        return Err(format!("a request of fewer than four fields: {line:?}"));
+    };
+    let c = operations
+        .iter()
+        .filter(|o| o.name == *op)
+        .flat_map(|o| &o.contenders)
+        .find(|c| c.name == *contender)
+        .ok_or_else(|| format!("no contender {contender} of {op}"))?;
+    let bytes = &files.iter().find(|(name, _)| name == file).ok_or_else(|| format!("no file {file}"))?.1;
+    Ok(match (*what, rest) {
+        ("run", []) => format!("ok {}", c.run(file, bytes)?),
+        ("check", []) => match c.check(file, bytes) {
+            Some(value) => format!("ok {}", serde_json::to_string(&value?).map_err(|e| e.to_string())?),
+            None => "ok".into(),
+        },
+        ("time", [iters]) => {
+            let iters = iters.parse().map_err(|_| format!("iterations: {iters}"))?;
+            format!("ok {}", c.time(file, bytes, iters).as_nanos())
+        }
+        ("allocations", []) => {
+            let (count, bytes) = c.allocations(file, bytes);
+            format!("ok {count} {bytes}")
+        }
+        _ => return Err(format!("an unknown request: {line:?}")),
+    })
+}
+
+/// Times `iters` runs of `run` here.
+pub fn time_local(iters: u32, mut run: impl FnMut()) -> Duration {
+    let start = Instant::now();
+    for _ in 0..iters {
+        run();
+    }
+    start.elapsed()
+}
+
+/// The peers of `contenders` (those that are not jet's) as run by the other build.
+pub fn native_peers(op: &'static str, contenders: &[Contender]) -> Vec<Contender> {
+    contenders
+        .iter()
+        .filter(|c| !c.name.starts_with("jet"))
+        .map(|c| Contender::native(op, c.name, c.has_check()))
+        .collect()
+}
