@@ -119,3 +119,64 @@ pub fn native_peers(op: &'static str, contenders: &[Contender]) -> Vec<Contender
         .map(|c| Contender::native(op, c.name, c.has_check()))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Contender;
+
+    fn count_bytes(_: &str, bytes: &[u8]) -> Result<u64, String> {
+        Ok(bytes.len() as u64)
+    }
+
+    fn value_of(file: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
+        Ok(serde_json::json!({ "file": file, "len": bytes.len(), "half": 0.5 }))
+    }
+
+    fn fails(_: &str, _: &[u8]) -> Result<u64, String> {
+        Err("bad input".into())
+    }
+
+    /// Every request the driver sends, answered as a served build answers it.
+    #[test]
+    fn requests_are_answered() {
+        let ops = vec![Operation {
+            name: "op",
+            typed: false,
+            baseline: "peer",
+            contenders: vec![
+                Contender::checked("peer", count_bytes, value_of),
+                Contender::new("plain", count_bytes),
+                Contender::new("failing", fails),
+            ],
+        }];
+        let files = vec![("a.json".to_string(), b"[1, 2]".to_vec())];
+        let ask = |line: &str| answer(&ops, &files, line);
+        let cases: &[(&str, &str, Result<&str, &str>)] = &[
+            ("greeting", "hello", Ok("ok")),
+            ("a run's count", "run\top\tpeer\ta.json", Ok("ok 6")),
+            ("a checked value", "check\top\tpeer\ta.json", Ok(r#"ok {"file":"a.json","half":0.5,"len":6}"#)),
+            ("no value to check", "check\top\tplain\ta.json", Ok("ok")),
+            ("a failing run", "run\top\tfailing\ta.json", Err("bad input")),
+            ("no such contender", "run\top\tnobody\ta.json", Err("no contender nobody of op")),
+            ("no such operation", "run\tother\tpeer\ta.json", Err("no contender peer of other")),
+            ("no such file", "run\top\tpeer\tb.json", Err("no file b.json")),
+            ("too few fields", "run\top", Err("a request of fewer than four fields")),
+            ("an unknown request", "jump\top\tpeer\ta.json", Err("an unknown request")),
+            ("iterations not a number", "time\top\tpeer\ta.json\tmany", Err("iterations: many")),
+        ];
+        for (what, line, want) in cases {
+            match (ask(line), want) {
+                (Ok(got), Ok(want)) => assert_eq!(got, *want, "{what}"),
+                (Err(got), Err(want)) => assert!(got.contains(want), "{what}: {got}"),
+                (got, want) => panic!("{what}: {got:?}, not {want:?}"),
+            }
+        }
+        // A time in nanoseconds, and allocations as count and bytes.
+        let time = ask("time\top\tpeer\ta.json\t3").expect("timed");
+        assert!(time.strip_prefix("ok ").is_some_and(|n| n.parse::<u64>().is_ok()), "{time}");
+        let allocations = ask("allocations\top\tpeer\ta.json").expect("counted");
+        let fields: Vec<&str> = allocations.split(' ').collect();
+        assert!(fields.len() == 3 && fields[1..].iter().all(|n| n.parse::<u64>().is_ok()), "{allocations}");
+    }
+}
