@@ -15,7 +15,9 @@
 //! label's section of the results file (the date, CPU and table), leaving other sections.
 //! `--native PATH` adds the peers of another build of this program (the one built with
 //! `-C target-cpu=native`, at PATH) as contenders named "… (native)", run in that build's
-//! process and interleaved with this one's round by round (see `peer.rs`).
+//! process and interleaved with this one's round by round (see `peer.rs`). With the
+//! environment variable `JET_BENCH_ROUNDS` set, every contender's MB/s of each round goes to
+//! standard error.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -448,6 +450,11 @@ fn measure(op: &Operation, name: &str, bytes: &[u8], rounds: usize) -> Result<Fi
         for &i in &order {
             let secs = op.contenders[i].time(name, bytes, iters[i]).as_secs_f64();
             samples[i].push(bytes.len() as f64 * f64::from(iters[i]) / secs / 1e6);
+        }
+    }
+    if std::env::var_os("JET_BENCH_ROUNDS").is_some() {
+        for (c, r) in op.contenders.iter().zip(&samples) {
+            eprintln!("{:30} {}", c.name, r.iter().map(|x| format!("{x:.0}")).collect::<Vec<_>>().join(" "));
         }
     }
     let measured = op
