@@ -1478,7 +1478,21 @@ impl<I: Input> Reader<I> {
 
 #[cfg(test)]
 mod tests {
-    use super::literal_end;
+    use super::{ends_run, literal_end};
+
+    /// A run ends at JSON's four whitespace bytes and six punctuation bytes and nowhere else
+    /// (every byte value), and at the end of the input only when it is the end of the input.
+    #[test]
+    fn runs_end_at_whitespace_and_punctuation() {
+        for b in 0..=255u8 {
+            let want = b" \t\n\r,:[]{}".contains(&b);
+            assert_eq!(ends_run(&[b'1', b], 1, false), want, "byte {b:#04x}");
+        }
+        let cases = [("end of the input", true, true), ("end of the window", false, false)];
+        for (what, eof, want) in cases {
+            assert_eq!(ends_run(b"1", 1, eof), want, "{what}");
+        }
+    }
 
     /// The literal fast path takes exactly the whole literals and leaves everything else (a
     /// wrong byte, a literal the window cuts) to the byte-by-byte check.
