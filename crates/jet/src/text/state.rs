@@ -55,8 +55,8 @@ impl Entry {
     pub(crate) fn after_name(self) -> bool {
         self.0 & 1 == 1
     }
-    /// The container's count of values so far (for an object, of names and values: twice its
-    /// members once a member's value has started).
+    /// The container's count of values (for an object, of members: half its count of names
+    /// and values, which is even after a member's value).
     #[inline(always)]
     pub(crate) fn children(self) -> usize {
         let n = self.0 & COUNT;
