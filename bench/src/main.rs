@@ -23,7 +23,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 mod cli;
 mod get;
@@ -139,9 +139,13 @@ impl Contender {
     /// The time of `iters` runs on `file` (errors were ruled out by the checks).
     fn time(&self, file: &str, bytes: &[u8], iters: u32) -> Duration {
         match self.how {
-            How::Here { run, .. } => peer::time_local(iters, || {
-                black_box(run(file, black_box(bytes)).ok());
-            }),
+            How::Here { run, .. } => {
+                let start = Instant::now();
+                for _ in 0..iters {
+                    black_box(run(file, black_box(bytes)).ok());
+                }
+                start.elapsed()
+            }
             How::Native { op, name, .. } => {
                 let nanos = peer::ask(&["time", op, name, file, &iters.to_string()])
                     .and_then(|n| n.parse().map_err(|_| format!("a time: {n}")))
@@ -160,10 +164,12 @@ impl Contender {
                 (ALLOCS.load(Ordering::Relaxed) - a0, ALLOC_BYTES.load(Ordering::Relaxed) - b0)
             }
             How::Native { op, name, .. } => {
-                let answer = peer::ask(&["allocations", op, name, file])
-                    .unwrap_or_else(|e| panic!("{name} (native) on {file}: {e}"));
-                let mut n = answer.split(' ').map(|n| n.parse().unwrap_or(u64::MAX));
-                (n.next().unwrap_or(u64::MAX), n.next().unwrap_or(u64::MAX))
+                let counts = peer::ask(&["allocations", op, name, file]).and_then(|answer| {
+                    let (count, bytes) = answer.split_once(' ').ok_or(format!("allocations: {answer}"))?;
+                    let parse = |n: &str| n.parse().map_err(|_| format!("allocations: {answer}"));
+                    Ok((parse(count)?, parse(bytes)?))
+                });
+                counts.unwrap_or_else(|e| panic!("{name} (native) on {file}: {e}"))
             }
         }
     }

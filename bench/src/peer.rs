@@ -14,7 +14,6 @@
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
 
 use crate::{Contender, Operation};
 
@@ -100,15 +99,6 @@ fn answer(operations: &[Operation], files: &[(String, Vec<u8>)], line: &str) -> 
         }
         _ => return Err(format!("an unknown request: {line:?}")),
     })
-}
-
-/// Times `iters` runs of `run` here.
-pub fn time_local(iters: u32, mut run: impl FnMut()) -> Duration {
-    let start = Instant::now();
-    for _ in 0..iters {
-        run();
-    }
-    start.elapsed()
 }
 
 /// The peers of `contenders` (those that are not jet's) as run by the other build.
