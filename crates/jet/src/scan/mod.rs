@@ -13,8 +13,9 @@
 //! made once and cached in one byte; the hot paths branch on it and make a direct call (cheaper
 //! than the indirect call of a function-pointer cache, and it leaves room to finish short
 //! inputs inline). Setting the environment variable `JET_PORTABLE_SCAN` (to anything) before
-//! the first parse forces the portable kernels, and `JET_NO_AVX512` keeps to AVX2's, so that
-//! tests can cover each level.
+//! the first parse forces the portable kernels, `JET_NO_AVX512` keeps to AVX2's, and
+//! `JET_AVX512` takes the AVX-512 classifier on a CPU that has it but where it is not the
+//! default (see `best_level`), so that tests can cover each level.
 //!
 //! One loop is too fine-grained for a call per step: the structural index classifies one block
 //! of 64 bytes between a few tokens. For it the choice is made once per walk instead:
@@ -78,12 +79,16 @@ fn best_level() -> Level {
         if x86::has_avx2() {
             // VBMI is not used: it is asked for because the CPUs that have it (Ice Lake and
             // later, Zen 4 and later) run 512-bit integer code without slowing their clock,
-            // unlike the first CPUs with AVX-512 (Skylake-SP).
+            // unlike the first CPUs with AVX-512 (Skylake-SP). Zen 4 runs each 512-bit
+            // operation as two 256-bit halves, and there the AVX-512 walk measured 0 to 4 %
+            // slower than AVX2's (bench/RESULTS.md, 2026-12-05): it keeps to AVX2 unless asked.
             let avx512 = x86::has_avx512() && std::arch::is_x86_feature_detected!("avx512vbmi");
-            if avx512 && std::env::var_os("JET_NO_AVX512").is_none() {
-                return Level::Avx512;
-            }
-            return Level::Avx2;
+            let wanted = match (std::env::var_os("JET_NO_AVX512"), std::env::var_os("JET_AVX512")) {
+                (Some(_), _) => false,
+                (None, Some(_)) => true,
+                (None, None) => !x86::splits_512_bit_vectors(),
+            };
+            return if avx512 && wanted { Level::Avx512 } else { Level::Avx2 };
         }
         if std::arch::is_x86_feature_detected!("sse2") {
             return Level::Sse2;

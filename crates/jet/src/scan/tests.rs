@@ -349,6 +349,11 @@ fn portable_can_be_forced() {
         assert_eq!(level, Level::Portable);
     } else if std::env::var_os("JET_NO_AVX512").is_some() {
         assert_ne!(level, Level::Avx512);
+    } else if std::env::var_os("JET_AVX512").is_some() {
+        #[cfg(target_arch = "x86_64")]
+        if x86::has_avx512() && std::arch::is_x86_feature_detected!("avx512vbmi") {
+            assert_eq!(level, Level::Avx512);
+        }
     } else {
         #[cfg(target_arch = "x86_64")]
         assert_ne!(level, Level::Portable, "x86_64 always has SSE2");
@@ -694,4 +699,25 @@ fn unicode_runs_match_reference_on_random_input() {
             check_unicode_runs(&buf, start);
         }
     }
+}
+
+/// The CPUID test for CPUs that split 512-bit vectors agrees with the kernel's description of
+/// the CPU (Linux only: elsewhere there is nothing to compare with).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn splits_512_bit_vectors_on_amd_family_19h_only() {
+    let Ok(cpuinfo) = std::fs::read_to_string("/proc/cpuinfo") else {
+        return;
+    };
+    let field = |name: &str| {
+        cpuinfo.lines().find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            (key.trim() == name).then(|| value.trim().to_owned())
+        })
+    };
+    let (Some(vendor), Some(family)) = (field("vendor_id"), field("cpu family")) else {
+        return;
+    };
+    let expected = vendor == "AuthenticAMD" && family == "25";
+    assert_eq!(x86::splits_512_bit_vectors(), expected, "{vendor}, family {family}");
 }

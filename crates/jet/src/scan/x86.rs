@@ -449,6 +449,22 @@ pub(super) fn has_avx512() -> bool {
         && std::arch::is_x86_feature_detected!("avx512bw")
 }
 
+/// Whether this CPU runs a 512-bit vector operation as two 256-bit halves, so that AVX-512 code
+/// gains little on AVX2's: AMD's Zen 4 (family 19h; Zen 3, the family's other cores, has no
+/// AVX-512). By CPUID's vendor and family.
+pub(super) fn splits_512_bit_vectors() -> bool {
+    use std::arch::x86_64::__cpuid;
+    // SAFETY: every x86_64 CPU has CPUID, and leaves 0 and 1 always exist. (`__cpuid` is a
+    // safe function in newer Rust than the workspace's oldest supported, 1.89.)
+    #[allow(unused_unsafe)]
+    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6E65, 0x444D_4163);
+    // The family: the base field, plus the extended field when the base one is 0Fh.
+    let base = (signature >> 8) & 0xF;
+    let family = if base == 0xF { base + ((signature >> 20) & 0xFF) } else { base };
+    amd && family == 0x19
+}
+
 /// The AVX-512 [`Classifier`]: a value exists only where the CPU has what [`has_avx512`]
 /// checks (made by [`with_avx512`] and [`with_avx512_bits`]).
 #[derive(Clone, Copy, Debug)]
