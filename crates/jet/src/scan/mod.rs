@@ -81,7 +81,8 @@ fn best_level() -> Level {
             // later, Zen 4 and later) run 512-bit integer code without slowing their clock,
             // unlike the first CPUs with AVX-512 (Skylake-SP). Zen 4 runs each 512-bit
             // operation as two 256-bit halves, and there the AVX-512 walk measured 0 to 4 %
-            // slower than AVX2's (bench/RESULTS.md, 2026-12-04, late night): it keeps to AVX2 unless asked.
+            // slower than AVX2's (bench/RESULTS.md, 2026-12-04, late night): it keeps to
+            // AVX2 unless asked.
             let avx512 = x86::has_avx512() && std::arch::is_x86_feature_detected!("avx512vbmi");
             let wanted = match (std::env::var_os("JET_NO_AVX512"), std::env::var_os("JET_AVX512")) {
                 (Some(_), _) => false,
