@@ -59,8 +59,7 @@ impl Entry {
     /// and values, which is even after a member's value).
     #[inline(always)]
     pub(crate) fn children(self) -> usize {
-        let n = self.0 & COUNT;
-        (n >> (self.0 >> 63)) as usize
+        ((self.0 & COUNT) >> u32::from(self.is_object())) as usize
     }
     /// The entry once a value (or a name) starts in the container.
     #[inline(always)]
