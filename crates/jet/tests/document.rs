@@ -104,9 +104,19 @@ fn the_indexed_walk_agrees_with_the_reader() {
     // hands out one byte at a time: its window never holds a block ahead, nor most strings
     // whole. A Value and a Document parsed from a slice and from a `str` must equal it, or
     // fail with the same error.
-    let integers: String =
-        (1..=20).map(|n| "1234567890".repeat(2)[..n].to_owned()).collect::<Vec<_>>().join(",");
-    let integers = format!("[{integers},18446744073709551615,18446744073709551616,9007199254740993,0,10]");
+    // Integers of 1 to 20 digits, either sign (`-0` is a float), and the ends of `u64` and `i64`.
+    let integers: String = (1..=20)
+        .flat_map(|n| {
+            let digits = &"1234567890".repeat(2)[..n];
+            [digits.to_owned(), format!("-{digits}")]
+        })
+        .collect::<Vec<_>>()
+        .join(",");
+    let integers = format!(
+        "[{integers},18446744073709551615,18446744073709551616,9007199254740993,0,10,-0,-10,\
+         -9007199254740993,-9999999999999999,-10000000000000000,-9223372036854775808,\
+         -9223372036854775809]"
+    );
     // Fractions: integer parts of 1 to 9 digits (zero among them), 1 to 21 digits after the
     // `.` (some with leading zeros), either sign: the walk takes those of up to 8 + 19 digits
     // (19 in all, but after a lone zero) by words.
@@ -136,7 +146,7 @@ fn the_indexed_walk_agrees_with_the_reader() {
     let plain_then_control = format!("[\"{dots}\u{1} tail\"]");
     let mut plain_then_invalid_utf8 = format!("[\"{dots}").into_bytes();
     plain_then_invalid_utf8.extend_from_slice(b"\xe9 tail\"]");
-    let cases: [(&str, &[u8]); 22] = [
+    let cases: [(&str, &[u8]); 23] = [
         ("plain, then non-ASCII", plain_then_non_ascii.as_bytes()),
         ("plain, then escapes", plain_then_escape.as_bytes()),
         ("plain, then a control byte", plain_then_control.as_bytes()),
@@ -147,6 +157,7 @@ fn the_indexed_walk_agrees_with_the_reader() {
         ("invalid UTF-8 after escapes", &long_invalid_utf8),
         ("plain", br#"{"k": [1, -2, 2.5e3, 0, -0, true, false, null, "s", {}, []]}"#),
         ("integers of every length", integers.as_bytes()),
+        ("a negative integer with a leading zero", b"[-1, -01]"),
         ("fractions of every length", fractions.as_bytes()),
         ("escapes", br#"["a\nb", "\u00e9\ud83d\ude00", {"n\tm": "\"q\""}]"#),
         ("non-ASCII", "[\"\u{e9}t\u{e9}\", {\"\u{fc}\": \"\u{1F600}\"}]".as_bytes()),

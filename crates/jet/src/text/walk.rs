@@ -84,8 +84,8 @@ pub(crate) trait Sink {
         None
     }
     /// With [`SCANS_NUMBERS`](Sink::SCANS_NUMBERS), a number that the index's bits show to be
-    /// a plain integer (digits only, no sign, no leading zero) ending at `end` in one block:
-    /// as [`scan_number`](Sink::scan_number), told its end.
+    /// an integer (digits with no leading zero, perhaps after a `-`) ending at `end` in one
+    /// block: as [`scan_number`](Sink::scan_number), told its end.
     fn integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
         debug_assert!(end > at);
         self.scan_number(window, at, rules)
@@ -299,13 +299,13 @@ impl<'w, C: Classifier, S: Sink> Walk<'w, C, S> {
                 b'-' | b'0'..=b'9' => {
                     let end = if S::SCANS_NUMBERS {
                         match self.index.number_shape(self.window, at) {
-                            Shape::Digits(end) => self.sink.integer(self.window, at, end, self.rules)?,
+                            Shape::Digits(end) | Shape::Signed(end) => {
+                                self.sink.integer(self.window, at, end, self.rules)?
+                            }
                             Shape::Fraction { end, dot } => {
                                 self.sink.fraction(self.window, at, dot, end, self.rules)?
                             }
-                            Shape::Signed(_) | Shape::Other => {
-                                self.sink.scan_number(self.window, at, self.rules)?
-                            }
+                            Shape::Other => self.sink.scan_number(self.window, at, self.rules)?,
                         }
                     } else {
                         match self.index.number_end(self.window, at) {
