@@ -137,6 +137,12 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
             let v: jet::Value = jet::from_slice(bytes).expect("valid");
             n += std::hint::black_box(v).is_object() as u64;
         }
+        "value-via-document" => {
+            // A `Value` by way of a `Document`'s tape (the walk, then a tree of exact-size
+            // blocks), against `value`'s builder on the reader's tokens.
+            let v = jet::Options::strict().document_from_slice(bytes).expect("valid").to_value();
+            n += std::hint::black_box(v).is_object() as u64;
+        }
         "value-clone" => {
             // A copy of the file's `Value`, parsed once: the same heap blocks as a parse makes,
             // with no parsing. What the tree's allocations and copies cost on their own.
