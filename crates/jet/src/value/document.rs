@@ -251,6 +251,12 @@ impl Tape {
         children
     }
 
+    /// The slot of the text appended to the document's buffer since it was `from` long.
+    #[inline(always)]
+    fn decoded_since(&self, from: usize) -> Slot {
+        Slot::new(DECODED, self.strings.len() - from, from as u64)
+    }
+
     /// The slot of the string `token` (quotes included), which starts at `at` in the input:
     /// lent from the input, or decoded into the document's buffer when `flags` say it must be.
     #[inline(always)]
@@ -261,7 +267,7 @@ impl Tape {
         }
         let from = self.strings.len();
         string::unescape(raw, flags, &mut self.strings);
-        Slot::new(DECODED, self.strings.len() - from, from as u64)
+        self.decoded_since(from)
     }
 }
 
@@ -284,7 +290,7 @@ impl Sink for Tape {
     fn decoded_name(&mut self, _: &[u8], _: usize, _: usize, _: u8, decoded: &[u8]) {
         let from = self.strings.len();
         self.strings.extend_from_slice(decoded);
-        self.slots.push(Slot::new(DECODED, decoded.len(), from as u64));
+        self.slots.push(self.decoded_since(from));
     }
 
     const DECODES_ESCAPES: bool = true;
@@ -302,7 +308,7 @@ impl Sink for Tape {
         let from = self.strings.len();
         match string::scan_decoded(window, open, rules.check.trusted_utf8, &mut self.strings) {
             Some(at) if end.is_none_or(|end| end == at) && at - open <= rules.max_string => {
-                self.value(Slot::new(DECODED, self.strings.len() - from, from as u64));
+                self.value(self.decoded_since(from));
                 Some(at)
             }
             _ => {
