@@ -301,6 +301,32 @@ fn map_keys() {
 
     let err = jet::to_string(&BTreeMap::from([((1, 2), 3)])).unwrap_err();
     assert!(err.to_string().contains("must be a string, number or boolean"), "{err}");
+
+    // Float keys: the text the float has as a value, in quotes; not NaN or an infinity.
+    struct Keys<K>(Vec<K>);
+    impl<K: Serialize> Serialize for Keys<K> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_map(self.0.iter().map(|k| (k, 0)))
+        }
+    }
+    fn float_key<K: Serialize + Copy + Debug>(name: &str, k: K) {
+        let want = format!(r#"{{"{}":0}}"#, jet::to_string(&k).unwrap());
+        assert_eq!(jet::to_string(&Keys(vec![k])).unwrap(), want, "{name}: {k:?}");
+    }
+    for v in [0.0, -0.0, 1.5, -2.25e-7, 1e100, f64::MAX, f64::MIN_POSITIVE, 5e-324] {
+        float_key("f64", v);
+    }
+    for v in [0.0f32, -0.0, 1.5, 3.4028235e38, 1e-45] {
+        float_key("f32", v);
+    }
+    for (name, err) in [
+        ("f64 NaN", jet::to_string(&Keys(vec![f64::NAN]))),
+        ("f64 infinity", jet::to_string(&Keys(vec![f64::INFINITY]))),
+        ("f32 -infinity", jet::to_string(&Keys(vec![f32::NEG_INFINITY]))),
+    ] {
+        let err = err.unwrap_err().to_string();
+        assert!(err.contains("not a non-finite float"), "{name}: {err}");
+    }
     let err = jet::from_str::<BTreeMap<u8, u8>>(r#"{"1": 1, "x": 2}"#).unwrap_err();
     assert_eq!(err.to_string(), r#"invalid type: string "x", expected u8 at /x (line 1, column 10, byte 9)"#);
     let err = jet::from_str::<BTreeMap<u8, u8>>(r#"{"300": 1}"#).unwrap_err();
@@ -1368,7 +1394,7 @@ fn encodings_one_after_another_share_no_text() {
     /// Serializes as a string holding `inner` encoded by jet: an encoding inside an encoding.
     struct Nested(Vec<u32>);
     impl Serialize for Nested {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let inner = jet::to_string(&self.0).map_err(serde::ser::Error::custom)?;
             s.serialize_str(&inner)
         }

@@ -19,6 +19,16 @@ fn not_a_key(kind: &str) -> Error {
     ))
 }
 
+/// A float key's shortest text; `finite` is the float's own answer (the printer's trait has no
+/// such test).
+fn float_key<F: zmij::Float>(out: &mut String, v: F, finite: bool) -> Result<()> {
+    if !finite {
+        return Err(not_a_key("a non-finite float"));
+    }
+    out.push_str(zmij::Buffer::new().format_finite(v));
+    Ok(())
+}
+
 macro_rules! integer_keys {
     ($($method:ident: $ty:ty),*) => {$(
         fn $method(self, v: $ty) -> Result<()> {
@@ -55,19 +65,11 @@ impl ser::Serializer for KeySerializer<'_> {
         serialize_u64: u64, serialize_u128: u128);
 
     fn serialize_f32(self, v: f32) -> Result<()> {
-        if !v.is_finite() {
-            return Err(not_a_key("a non-finite float"));
-        }
-        self.out.push_str(zmij::Buffer::new().format_finite(v));
-        Ok(())
+        float_key(self.out, v, v.is_finite())
     }
 
     fn serialize_f64(self, v: f64) -> Result<()> {
-        if !v.is_finite() {
-            return Err(not_a_key("a non-finite float"));
-        }
-        self.out.push_str(zmij::Buffer::new().format_finite(v));
-        Ok(())
+        float_key(self.out, v, v.is_finite())
     }
 
     fn serialize_char(self, v: char) -> Result<()> {
