@@ -416,7 +416,7 @@ mod tests {
         for (what, text) in cases {
             // Every case at every alignment, repeated so that it crosses block boundaries.
             let mut bytes = Vec::new();
-            for pad in (0..BLOCK + 1).step_by(if cfg!(miri) { 21 } else { 1 }) {
+            for pad in (0..BLOCK + 1).step_by(if cfg!(miri) { 43 } else { 1 }) {
                 bytes.clear();
                 bytes.resize(pad, b' ');
                 while bytes.len() < 4 * BLOCK {
@@ -506,9 +506,12 @@ mod tests {
         ];
         for text in cases {
             let mut taken = 0;
-            // At every alignment, so that the number meets every block boundary.
-            for pad in 0..2 * BLOCK {
-                for end in [",", "]", " ,", "\n]", ":"] {
+            // At every alignment, so that the number meets every block boundary. Under Miri, a
+            // thousand times slower, at every seventh and after two of the ends: the index sees
+            // only whole blocks, and the pads that put the number in this short document's one
+            // whole block are seven (after a one-byte end) or eight.
+            for pad in (0..2 * BLOCK).step_by(if cfg!(miri) { 7 } else { 1 }) {
+                for end in if cfg!(miri) { &[",", "\n]"][..] } else { &[",", "]", " ,", "\n]", ":"] } {
                     let doc = format!("{}[{text}{end}true]", " ".repeat(pad));
                     taken += check_numbers(doc.as_bytes(), text);
                 }
@@ -546,7 +549,7 @@ mod tests {
         for _ in 0..RANDOM_INPUTS {
             taken += check_numbers(&random.bytes(b"0123456789-.eE+x \",]0011..--", 200), "random");
         }
-        assert!(taken > 1000, "only {taken} numbers taken");
+        assert!(taken > RANDOM_INPUTS / 3, "only {taken} of {RANDOM_INPUTS} numbers taken");
     }
 
     #[test]

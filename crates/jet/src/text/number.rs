@@ -622,7 +622,9 @@ mod tests {
     #[test]
     fn scan_integer_agrees_with_scan_decimal() {
         let mut answered = 0;
-        for digits in 1..=24 {
+        // Under Miri, a thousand times slower, the lengths around the words' ends.
+        let lengths: Vec<usize> = if cfg!(miri) { vec![1, 7, 8, 9, 16, 17, 24] } else { (1..=24).collect() };
+        for &digits in &lengths {
             let int: String = (0..digits).map(|i| char::from(b'1' + (i % 9) as u8)).collect();
             for sign in ["", "-"] {
                 for body in [int.clone(), format!("0{int}"), format!("{int}.5"), format!("{int}e3")] {
@@ -639,7 +641,7 @@ mod tests {
                 }
             }
         }
-        assert!(answered > 500, "the word scan answered only {answered} times");
+        assert!(answered > 20 * lengths.len(), "the word scan answered only {answered} times");
     }
 
     fn es6(value: f64) -> String {
