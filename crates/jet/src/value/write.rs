@@ -111,48 +111,48 @@ impl<'v> Stack<'v> {
 /// `nonfinite_as_null`.
 pub(crate) fn write_value(out: &mut Vec<u8>, value: &Value, style: &Style<'_>, depth: usize) -> Result<()> {
     let mut stack = Stack::new();
-    let mut next = Some(value);
+    if let Some(frame) = write_or_open(out, value, style)? {
+        stack.push(frame);
+    }
     loop {
-        if let Some(v) = next.take() {
-            match v {
-                Value::Null => out.extend_from_slice(b"null"),
-                Value::Bool(true) => out.extend_from_slice(b"true"),
-                Value::Bool(false) => out.extend_from_slice(b"false"),
-                Value::Number(n) => write_number(out, n, style.nonfinite_as_null)?,
-                Value::String(s) => string::escape(s, out, style.escape_html),
-                Value::Array(a) if a.is_empty() => out.extend_from_slice(b"[]"),
-                Value::Object(m) if m.is_empty() => out.extend_from_slice(b"{}"),
-                Value::Array(a) => {
-                    out.push(b'[');
-                    stack.push(Frame::Array(a.iter(), false));
-                }
-                Value::Object(m) => {
-                    out.push(b'{');
-                    stack.push(Frame::Object(m.as_slice().iter(), false));
-                }
-            }
-        }
         let level = depth + stack.len();
         let Some(top) = stack.last_mut() else {
             return Ok(());
         };
-        match top.next() {
-            Some((name, v, first)) => {
-                if !first {
-                    out.push(b',');
+        // The top container's children in one loop, up to the next one that opens a container
+        // of its own (most children are leaves: a pass of the outer loop for each would look up
+        // the top and match its kind again every time).
+        let open = match top {
+            Frame::Array(children, started) => {
+                let mut open = None;
+                for v in children.by_ref() {
+                    separate(out, style, started, level);
+                    open = write_or_open(out, v, style)?;
+                    if open.is_some() {
+                        break;
+                    }
                 }
-                if style.indent.is_some() {
-                    crate::text::writer::newline(out, style.indent, style.prefix, level);
-                }
-                if let Some(name) = name {
+                open
+            }
+            Frame::Object(members, started) => {
+                let mut open = None;
+                for (name, v) in members.by_ref() {
+                    separate(out, style, started, level);
                     string::escape(name, out, style.escape_html);
                     out.push(b':');
                     if style.space_after_colon || style.indent.is_some() {
                         out.push(b' ');
                     }
+                    open = write_or_open(out, v, style)?;
+                    if open.is_some() {
+                        break;
+                    }
                 }
-                next = Some(v);
+                open
             }
+        };
+        match open {
+            Some(frame) => stack.push(frame),
             None => {
                 let object = top.is_object();
                 stack.pop();
@@ -163,6 +163,42 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: &Value, style: &Style<'_>, d
             }
         }
     }
+}
+
+/// Writes what goes before a container's child: a comma unless it is the first, and the line
+/// break and indentation of a pretty style.
+#[inline(always)]
+fn separate(out: &mut Vec<u8>, style: &Style<'_>, started: &mut bool, level: usize) {
+    if core::mem::replace(started, true) {
+        out.push(b',');
+    }
+    if style.indent.is_some() {
+        crate::text::writer::newline(out, style.indent, style.prefix, level);
+    }
+}
+
+/// Writes `v` whole when it is a leaf (a scalar or an empty container); for a container with
+/// children, writes its opening bracket and returns the frame to write them from.
+#[inline(always)]
+fn write_or_open<'v>(out: &mut Vec<u8>, v: &'v Value, style: &Style<'_>) -> Result<Option<Frame<'v>>> {
+    match v {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(true) => out.extend_from_slice(b"true"),
+        Value::Bool(false) => out.extend_from_slice(b"false"),
+        Value::Number(n) => write_number(out, n, style.nonfinite_as_null)?,
+        Value::String(s) => string::escape(s, out, style.escape_html),
+        Value::Array(a) if a.is_empty() => out.extend_from_slice(b"[]"),
+        Value::Object(m) if m.is_empty() => out.extend_from_slice(b"{}"),
+        Value::Array(a) => {
+            out.push(b'[');
+            return Ok(Some(Frame::Array(a.iter(), false)));
+        }
+        Value::Object(m) => {
+            out.push(b'{');
+            return Ok(Some(Frame::Object(m.as_slice().iter(), false)));
+        }
+    }
+    Ok(None)
 }
 
 /// Appends a number's JSON text: its own text when it has one, else the shortest text that
