@@ -146,7 +146,7 @@ fn the_indexed_walk_agrees_with_the_reader() {
     let plain_then_control = format!("[\"{dots}\u{1} tail\"]");
     let mut plain_then_invalid_utf8 = format!("[\"{dots}").into_bytes();
     plain_then_invalid_utf8.extend_from_slice(b"\xe9 tail\"]");
-    let cases: [(&str, &[u8]); 23] = [
+    let cases: [(&str, &[u8]); 27] = [
         ("plain, then non-ASCII", plain_then_non_ascii.as_bytes()),
         ("plain, then escapes", plain_then_escape.as_bytes()),
         ("plain, then a control byte", plain_then_control.as_bytes()),
@@ -159,6 +159,11 @@ fn the_indexed_walk_agrees_with_the_reader() {
         ("integers of every length", integers.as_bytes()),
         ("a negative integer with a leading zero", b"[-1, -01]"),
         ("fractions of every length", fractions.as_bytes()),
+        // Fraction-shaped numbers the walk must leave to the scan, wherever a block ends.
+        ("a fraction with a leading zero", b"[1.5, -0.25, 01.5]"),
+        ("fractions with exponents", b"[1.25, 1.25e2, -31.5E-2, 0.5e+1]"),
+        ("a fraction with a second dot", b"[1.5, 1.5.3]"),
+        ("a dot with no digits after it", b"[1.5, -1.]"),
         ("escapes", br#"["a\nb", "\u00e9\ud83d\ude00", {"n\tm": "\"q\""}]"#),
         ("non-ASCII", "[\"\u{e9}t\u{e9}\", {\"\u{fc}\": \"\u{1F600}\"}]".as_bytes()),
         (
