@@ -641,7 +641,8 @@ mod tests {
                 }
             }
         }
-        assert!(answered > 20 * lengths.len(), "the word scan answered only {answered} times");
+        // More than 500 times over all 24 lengths; in proportion over Miri's fewer.
+        assert!(answered * 24 > 500 * lengths.len(), "the word scan answered only {answered} times");
     }
 
     fn es6(value: f64) -> String {
