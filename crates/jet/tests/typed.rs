@@ -1471,6 +1471,103 @@ fn unknown_and_case_insensitive_fields() {
     assert_eq!(fold.from_str::<Accents>(r#"{"ÉTAT": 1}"#).unwrap(), Accents { état: 1 });
 }
 
+/// A struct's field visitor gets its fields through a path of their own (an error type per
+/// input type: see `de::access::FieldError`), and other names through the map keys' path. Both
+/// must give what serde_json gives: the field's name, a visitor's own error with the place,
+/// unknown names borrowed from the input, from every kind of input.
+#[test]
+fn struct_field_visitors_from_every_input() {
+    /// A struct whose field visitor refuses one of its fields by name.
+    #[derive(Debug, PartialEq)]
+    struct Picky {
+        a: u8,
+    }
+    impl<'de> Deserialize<'de> for Picky {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Picky, D::Error> {
+            enum Field {
+                A,
+                Other,
+            }
+            impl<'de> Deserialize<'de> for Field {
+                fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Field, D::Error> {
+                    struct Names;
+                    impl serde::de::Visitor<'_> for Names {
+                        type Value = Field;
+                        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                            f.write_str("a field name")
+                        }
+                        fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Field, E> {
+                            match name {
+                                "a" => Ok(Field::A),
+                                "b" => Err(E::custom("field `b` is refused")),
+                                _ => Ok(Field::Other),
+                            }
+                        }
+                    }
+                    deserializer.deserialize_identifier(Names)
+                }
+            }
+            struct Members;
+            impl<'de> serde::de::Visitor<'de> for Members {
+                type Value = Picky;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("struct Picky")
+                }
+                fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Picky, M::Error> {
+                    let mut a = None;
+                    while let Some(field) = map.next_key::<Field>()? {
+                        match field {
+                            Field::A => a = Some(map.next_value()?),
+                            Field::Other => drop(map.next_value::<serde::de::IgnoredAny>()?),
+                        }
+                    }
+                    a.map(|a| Picky { a }).ok_or_else(|| serde::de::Error::missing_field("a"))
+                }
+            }
+            deserializer.deserialize_struct("Picky", &["a", "b"], Members)
+        }
+    }
+    /// Unknown names kept by a flattened map, borrowed from the input.
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Open<'a> {
+        a: u8,
+        #[serde(flatten, borrow)]
+        rest: BTreeMap<&'a str, u8>,
+    }
+
+    let refused = r#"{"a": 1, "b": 2}"#;
+    let cases: &[(&str, &str, Result<Picky, &str>)] = &[
+        ("the field", r#"{"a": 1}"#, Ok(Picky { a: 1 })),
+        ("the field and others", r#"{"x": 0, "a": 1, "y": [2]}"#, Ok(Picky { a: 1 })),
+        ("the field's name escaped", r#"{"\u0061": 1}"#, Ok(Picky { a: 1 })),
+        ("the refused field", refused, Err("field `b` is refused at /b (line 1, column 10, byte 9)")),
+        (
+            "the refused field first",
+            r#"{"b": 2}"#,
+            Err("field `b` is refused at /b (line 1, column 2, byte 1)"),
+        ),
+        ("no field", r#"{"x": 0}"#, Err("missing field `a` (line 1, column 8, byte 7)")),
+    ];
+    for (name, input, want) in cases {
+        let want = want.as_ref().map_err(|e| e.to_string());
+        let from_str = jet::from_str::<Picky>(input).map_err(|e| e.to_string());
+        assert_eq!(from_str.as_ref(), want.as_ref().copied(), "{name}: from_str");
+        let from_slice = jet::from_slice::<Picky>(input.as_bytes()).map_err(|e| e.to_string());
+        assert_eq!(from_slice, from_str, "{name}: from_slice");
+        // Names cut by the reader's window take the general step.
+        let chunks = Chunked { bytes: input.as_bytes(), rng: Rng(7), min: 1, max: 3 };
+        let from_reader = jet::from_reader::<_, Picky>(chunks);
+        assert_eq!(from_reader.map_err(|e| e.to_string()), from_str, "{name}: from_reader");
+        let serde_json = serde_json::from_str::<Picky>(input);
+        assert_eq!(serde_json.is_ok(), from_str.is_ok(), "{name}: as serde_json");
+    }
+
+    let input = r#"{"x": 2, "a": 1, "y": 3}"#;
+    let open = jet::from_str::<Open>(input).unwrap();
+    assert_eq!(open, Open { a: 1, rest: [("x", 2), ("y", 3)].into() });
+    assert_eq!(open, serde_json::from_str::<Open>(input).unwrap());
+}
+
 #[test]
 fn duplicate_names_relaxed_last_one_wins() {
     let relaxed = Options::default().allow_duplicate_names(true);

@@ -17,7 +17,7 @@ use std::io;
 
 use serde::de::{self, Expected, Unexpected, Visitor};
 
-use self::access::{Enum, Fields, Map, Seq, UnitVariant};
+use self::access::{Enum, Fields, Map, Seq, Struct, UnitVariant};
 use crate::error::{Code, Error, Result};
 use crate::options::Options;
 use crate::text::number::{self, Decimal, Parsed, Scalar, Wide};
@@ -344,17 +344,32 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         self.visit_array(visitor)
     }
 
-    /// Visits the members of the object just opened, then its end.
-    fn visit_object<V: Visitor<'de>>(&mut self, visitor: V, fields: Option<Fields>) -> Result<V::Value> {
+    /// Visits the members of the object just opened as a map, then its end.
+    fn visit_object<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
         let depth = self.reader.depth();
-        let value = visitor.visit_map(Map { de: self, fields })?;
+        let value = visitor.visit_map(Map { de: self })?;
+        self.end_object(depth)?;
+        Ok(value)
+    }
+
+    /// Visits the members of the object just opened as a struct's fields, then its end.
+    fn visit_struct_object<V: Visitor<'de>>(&mut self, visitor: V, fields: Fields) -> Result<V::Value> {
+        let depth = self.reader.depth();
+        let value = visitor.visit_map(Struct { de: self, fields })?;
+        self.end_object(depth)?;
+        Ok(value)
+    }
+
+    /// After an object's visitor returned: its `}`, unless the visitor read it (the object's
+    /// depth `depth` is then left).
+    fn end_object(&mut self, depth: usize) -> Result<()> {
         if self.reader.depth() == depth {
             match self.peek()? {
                 Kind::EndObject => drop(self.next()?),
                 _ => return Err(self.custom("the object has more members than expected")),
             }
         }
-        Ok(value)
+        Ok(())
     }
 
     #[cold]
@@ -518,7 +533,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
             Kind::Number => self.visit_number(&event, visitor, None),
             Kind::String => self.visit_string(&event, visitor),
             Kind::BeginArray => self.visit_array(visitor),
-            Kind::BeginObject => self.visit_object(visitor, None),
+            Kind::BeginObject => self.visit_object(visitor),
             Kind::EndArray | Kind::EndObject => return Err(self.wrong_kind(&event, &visitor)),
         };
         result.map_err(|e| self.fix(e))
@@ -675,7 +690,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         if self.next_open(true)?.is_none() {
             return Err(self.not_expected(&visitor));
         }
-        self.visit_object(visitor, None).map_err(|e| self.fix(e))
+        self.visit_object(visitor).map_err(|e| self.fix(e))
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -697,7 +712,7 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
                     flags.case_insensitive,
                     flags.allow_duplicate_names,
                 );
-                self.visit_object(visitor, Some(fields))
+                self.visit_struct_object(visitor, fields)
             }
             // As in serde_json: a struct may be written as the array of its fields' values.
             Kind::BeginArray => self.visit_struct_array(visitor),
