@@ -29,6 +29,12 @@ struct Rich {
     nested: Vec<Inner>,
 }
 
+/// [`Rich`]'s fields, in its order.
+const RICH_FIELDS: [&str; 15] = [
+    "flag", "small", "big", "wide", "ratio", "single", "letter", "text", "maybe", "list", "map", "keyed",
+    "pair", "choice", "nested",
+];
+
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
 enum Choice {
     Unit,
@@ -202,6 +208,48 @@ proptest! {
         prop_assert_eq!(&pretty, &serde_json::to_string_pretty(&value).unwrap());
         prop_assert_eq!(&jet::from_str::<Rich>(&pretty).unwrap(), &value);
         prop_assert_eq!(&jet::from_reader::<_, Rich>(pretty.as_bytes()).unwrap(), &value);
+    }
+
+    /// A struct's members in any order, with members that are not fields among them and names
+    /// escaped or not: read as serde_json reads them, from a `str` and from an `io::Read`.
+    /// (Fields in order are compared as bytes; out of order they are looked up; other names
+    /// and escaped ones take their own paths.)
+    #[test]
+    fn rich_members_in_any_order_agree_with_serde_json(
+        value in rich(),
+        order in prop::collection::vec(any::<u32>(), RICH_FIELDS.len()),
+        extra in prop::collection::vec((any::<u32>(), json()), 0..4),
+        escaped in any::<u32>(),
+    ) {
+        let text = jet::to_string(&value).unwrap();
+        let mut members: Vec<(u32, String, String)> = RICH_FIELDS
+            .iter()
+            .zip(order)
+            .map(|(name, key)| {
+                let raw = jet::get(text.as_str(), format!("/{name}").as_str()).unwrap().as_raw_str();
+                (key, name.to_string(), raw.to_string())
+            })
+            .collect();
+        for (i, (key, v)) in extra.into_iter().enumerate() {
+            members.push((key, format!("other_{i}"), serde_json::to_string(&v).unwrap()));
+        }
+        members.sort_by_key(|m| m.0);
+        let members: Vec<String> = members
+            .iter()
+            .enumerate()
+            .map(|(i, (_, name, v))| {
+                if escaped & (1 << (i % 32)) != 0 {
+                    format!("\"\\u{:04x}{}\": {v}", name.as_bytes()[0], &name[1..])
+                } else {
+                    format!("\"{name}\":{v}")
+                }
+            })
+            .collect();
+        let shuffled = format!("{{{}}}", members.join(","));
+        prop_assert_eq!(&serde_json::from_str::<Rich>(&shuffled).unwrap(), &value);
+        prop_assert_eq!(&jet::from_str::<Rich>(&shuffled).unwrap(), &value, "{}", shuffled);
+        prop_assert_eq!(&jet::from_slice::<Rich>(shuffled.as_bytes()).unwrap(), &value);
+        prop_assert_eq!(&jet::from_reader::<_, Rich>(shuffled.as_bytes()).unwrap(), &value);
     }
 
     #[test]
