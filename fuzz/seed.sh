@@ -3,7 +3,7 @@
 # JSONTestSuite files, the RFC 8785 inputs, and the first 4 KB of each benchmark file.
 set -euo pipefail
 cd "$(dirname "$0")"
-for target in parse stream diff_serde_json roundtrip lazy kernels deep; do
+for target in parse stream diff_serde_json roundtrip lazy kernels deep typed; do
     dir=corpus/$target
     mkdir -p "$dir"
     cp ../testdata/jsontestsuite/test_parsing/*.json "$dir"/ 2>/dev/null || true
@@ -12,4 +12,12 @@ for target in parse stream diff_serde_json roundtrip lazy kernels deep; do
         head -c 4096 "$f" > "$dir/head-$(basename "$f")"
     done
 done
+# Documents of the typed target's types: fields in order, out of order, escaped, unknown.
+typed=corpus/typed
+printf '%s' '{"id":1,"name":"a","type":"one","score":1.5,"tags":["x"],"active":true,"meta":{"k":1},"inner":{"a":1,"b":"s","c":[{"a":2}]},"small":-3}' > $typed/seed-record
+printf '%s' '{"small":0,"tags":[],"type":{"three":{"x":-1}},"id":18446744073709551615,"extra":[1,{"a":null}],"name":"\u00e9","score":-0.0,"active":null,"inner":null}' > $typed/seed-record-shuffled
+printf '%s' '{"\u0069d":2,"name":"b","type":{"two":7},"score":1e-7,"tags":["y","z"],"small":127,"inner":{"b":null,"a":0,"cc":[]}}' > $typed/seed-record-escaped
+printf '%s' '[{"a":1},{"a":2,"cc":[{"a":3,"c":[]}],"b":"t"}]' > $typed/seed-inners
+printf '%s' '{"x":1,"y":2}' > $typed/seed-closed
+printf '%s' '{"k":"one","j":{"two":3},"l":{"three":{"x":-1}}}' > $typed/seed-kinds
 echo "seeded: $(ls corpus/parse | wc -l) files per target"

@@ -87,8 +87,9 @@ impl Options {
     /// What serde_json does: duplicate object names allowed (the last one wins where a value
     /// is built), nesting limited to 127 levels (serde_json's recursion limit), bytes as arrays
     /// of numbers, NaN and infinities written as `null`, integers beyond 64 bits read as `f64`
-    /// where the target takes any value. Invalid UTF-8 and lone surrogate escapes stay errors,
-    /// as they are in serde_json.
+    /// where the target takes any value. Invalid UTF-8 and lone surrogate escapes stay errors
+    /// wherever they are, as they are in serde_json but for one place: a value that serde_json
+    /// ignores (an unknown field, `IgnoredAny`), whose strings it does not check.
     pub const fn serde_json_compat() -> Options {
         let mut opts = Options::strict();
         opts.allow_duplicate_names = true;

@@ -265,6 +265,40 @@ fn every_difference_from_serde_json_is_listed_and_compat_removes_it() {
     }
 }
 
+/// The differences `serde_json_compat()` keeps, found by the `typed` fuzz target (which allows
+/// exactly these): serde_json does not check the UTF-8 of strings inside a value it ignores (an
+/// unknown field, `IgnoredAny`), nor whether their `\u` escapes pair their surrogates, where jet
+/// checks every string it passes over, in every mode; and `-0` below.
+#[test]
+fn differences_compat_keeps() {
+    let cases: [(&str, &[u8]); 4] = [
+        ("invalid UTF-8 in an ignored member's string", b"{\"x\": 1, \"y\": 2, \"z\": \"\xff\"}"),
+        ("invalid UTF-8 in a name inside an ignored member", b"{\"x\": 1, \"z\": {\"\xff\": 1}, \"y\": 2}"),
+        ("a lone surrogate escape in an ignored member", br#"{"x": 1, "y": 2, "z": ["\ud800"]}"#),
+        ("a reversed surrogate pair in an ignored name", br#"{"x": 1, "y": 2, "z": {"\udc00\ud800": 1}}"#),
+    ];
+    for (name, input) in cases {
+        let [jet, serde_json, compat] = decode_bytes::<Point>(input);
+        assert_eq!(serde_json, "ok Point { x: 1, y: 2 }", "{name}: serde_json");
+        assert_eq!(jet, "error", "{name}: jet");
+        assert_eq!(compat, "error", "{name}: serde_json_compat()");
+    }
+    // `-0` where an integer goes: 0 for jet (as Go's `strconv.ParseInt` reads it), where
+    // serde_json reads the float -0.0 and refuses it (also found by the `typed` target).
+    for (name, input) in
+        [("-0 into an integer", "-0"), ("-0 into a struct's integer", r#"{"x": -0, "y": 1}"#)]
+    {
+        let [jet, serde_json, compat] = if input.starts_with('{') {
+            decode::<Point>(&Options::default(), input)
+        } else {
+            decode::<i32>(&Options::default(), input)
+        };
+        assert!(jet == "ok 0" || jet == "ok Point { x: 0, y: 1 }", "{name}: jet {jet}");
+        assert_eq!(serde_json, "error", "{name}: serde_json");
+        assert_eq!(compat, jet, "{name}: serde_json_compat()");
+    }
+}
+
 #[test]
 fn pretty_output_is_serde_jsons() {
     let value = serde_json::json!({"a": [1, {"b": null, "c": []}, {}], "d": "e\u{1}"});
