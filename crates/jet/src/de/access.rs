@@ -247,9 +247,9 @@ impl Fields {
 ///
 /// A derived field visitor's methods are generic over the error type, so this gives each
 /// input type its own copy of them, called from one place: [`Fields::key`] in the struct's
-/// `visit_map` for that input. The compiler inlines a function called from one place whatever
-/// its size, and the visitor's match on the name and `visit_map`'s match on the field it
-/// returns then become one jump. With [`Error`], the same copy is also called by the paths of
+/// `visit_map` for that input. The compiler inlines a function that has one caller even when it
+/// is large (rustc 1.95's LLVM here), and the visitor's match on the name and `visit_map`'s
+/// match on the field it returns then become one jump. With [`Error`], the same copy is also called by the paths of
 /// map keys and unknown names and by the `visit_map`s of other inputs; it stayed out of line,
 /// and every field took two indirect jumps, each mispredicted about as often as the order of
 /// fields varies (twitter_status: 10 % of a decode's time).
