@@ -254,8 +254,9 @@ impl Fields {
 /// and every field took two indirect jumps, each mispredicted about as often as the order of
 /// fields varies (twitter_status: 10 % of a decode's time). The inlining needs the visitor and
 /// the `visit_map` in one codegen unit: a release profile with `codegen-units = 1`, as jet's
-/// workspace has. With the default of 16, a program's field visitors stay out of line, as they
-/// were before this type (measured with one program reading a `str`, a slice and an `io::Read`).
+/// workspace has. With cargo's default of 16, a program's field visitors stay out of line, as
+/// they did before this type (measured with one program reading a `str`, a slice and an
+/// `io::Read`).
 struct FieldError<I>(Error, PhantomData<fn() -> I>);
 
 impl<I> fmt::Debug for FieldError<I> {
