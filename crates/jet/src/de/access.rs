@@ -245,15 +245,15 @@ impl Fields {
 /// jet's [`Error`] under a type of its own for each input type `I`: the error type with which
 /// [`Fields::key`] gives a struct's field visitor its field.
 ///
-/// A derived field visitor's methods are generic over the error type, so this gives each
-/// input type its own copy of them, called from one place: [`Fields::key`] in the struct's
-/// `visit_map` for that input. The compiler inlines a function that has one caller even when it
-/// is large (rustc 1.95's LLVM here), and the visitor's match on the name and `visit_map`'s
-/// match on the field it returns then become one jump. With [`Error`], the same copy is also called by the paths of
-/// map keys and unknown names and by the `visit_map`s of other inputs; it stayed out of line,
-/// and every field took two indirect jumps, each mispredicted about as often as the order of
-/// fields varies (twitter_status: 10 % of a decode's time). The inlining needs the visitor and
-/// the `visit_map` in one codegen unit: a release profile with `codegen-units = 1`, as jet's
+/// A derived field visitor's methods are generic over the error type, so this gives each input
+/// type its own copy of them, called from one place: [`Fields::key`] in the struct's `visit_map`
+/// for that input. The compiler inlines a function that has one caller even when it is large
+/// (rustc 1.95's LLVM here), and the visitor's match on the name and `visit_map`'s match on the
+/// field it returns then become one jump. With [`Error`], the same copy is also called by the
+/// paths of map keys and unknown names and by the `visit_map`s of other inputs; it stayed out of
+/// line, and every field took two indirect jumps, each mispredicted about as often as the order
+/// of fields varies (twitter_status: 10 % of a decode's time). The inlining needs the visitor
+/// and the `visit_map` in one codegen unit: a release profile with `codegen-units = 1`, as jet's
 /// workspace has. With cargo's default of 16, a program's field visitors stay out of line, as
 /// they did before this type (measured with one program reading a `str`, a slice and an
 /// `io::Read`).
