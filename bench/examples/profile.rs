@@ -41,6 +41,12 @@ fn main() {
     } else {
         std::fs::read(&path).expect("reading the file")
     };
+    // "print" writes the document (a generated one, to look at) to stdout.
+    if op == "print" {
+        use std::io::Write;
+        std::io::stdout().write_all(&bytes).expect("writing stdout");
+        return;
+    }
     // "race:A,B" times operations A and B alternately in this process, `iters` rounds, and
     // prints each one's best and median time: a steadier comparison than two processes.
     if let Some(ops) = op.strip_prefix("race:") {

@@ -1,5 +1,5 @@
 //! Typed decode and encode: the corpus files as Rust types (the test suite's types, included by
-//! path) and three small generated documents of the shapes services exchange most.
+//! path) and four small generated documents of the shapes services exchange most.
 
 use std::hint::black_box;
 
@@ -19,6 +19,7 @@ pub const CORPUS_FILES: [&str; 4] =
 pub const FLAT: &str = "gen: flat struct";
 pub const DOCUMENT: &str = "gen: document";
 pub const ORDER: &str = "gen: order event";
+pub const LOG: &str = "gen: audit log";
 
 /// A flat record of about 400 bytes.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
@@ -111,6 +112,119 @@ pub struct Line {
     discount: Option<f64>,
 }
 
+/// A page of an audit log of about 10 KB: enums of every kind serde derives, their variants
+/// in an order with no pattern.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct AuditLog {
+    next_cursor: Option<String>,
+    entries: Vec<Entry>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Entry {
+    id: u64,
+    at: String,
+    level: Level,
+    actor: Actor,
+    action: Action,
+    outcome: Outcome,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Debug,
+    Info,
+    Warn,
+    Error,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    User(u64),
+    Service(String),
+    System,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Login { method: Method },
+    Read { path: String, bytes: u64 },
+    Write { path: String, bytes: u64 },
+    Delete { path: String },
+    Grant { role: Role, to: u64 },
+    Move(String, String),
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    Password,
+    Sso,
+    Token,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Viewer,
+    Editor,
+    Admin,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Ok,
+    Denied,
+    Failed,
+}
+
+fn audit_log() -> AuditLog {
+    // A fixed linear congruential sequence picks each entry's variants.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut pick = |n: u64| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % n
+    };
+    let entries = (0..64)
+        .map(|i| {
+            let path = format!("/projects/{}/reports/q{}.csv", pick(40), 1 + pick(4));
+            let level = [Level::Debug, Level::Info, Level::Warn, Level::Error][pick(4) as usize];
+            let actor = match pick(3) {
+                0 => Actor::User(100_000 + pick(5000)),
+                1 => Actor::Service(format!("svc-{}", ["billing", "search", "ingest"][pick(3) as usize])),
+                _ => Actor::System,
+            };
+            let action = match pick(6) {
+                0 => {
+                    Action::Login { method: [Method::Password, Method::Sso, Method::Token][pick(3) as usize] }
+                }
+                1 => Action::Read { path, bytes: pick(1 << 20) },
+                2 => Action::Write { path, bytes: pick(1 << 20) },
+                3 => Action::Delete { path },
+                4 => Action::Grant {
+                    role: [Role::Viewer, Role::Editor, Role::Admin][pick(3) as usize],
+                    to: pick(5000),
+                },
+                _ => Action::Move(path, format!("/archive/{}.csv", pick(1000))),
+            };
+            let outcome = [Outcome::Ok, Outcome::Ok, Outcome::Denied, Outcome::Failed][pick(4) as usize];
+            Entry {
+                id: 7_000_000 + i,
+                at: format!("2026-11-29T10:{:02}:{:02}Z", i % 60, pick(60)),
+                level,
+                actor,
+                action,
+                outcome,
+            }
+        })
+        .collect();
+    AuditLog { next_cursor: Some("c2VjcmV0LWN1cnNvcg".into()), entries }
+}
+
 fn flat(i: u64) -> Flat {
     Flat {
         id: 1_000_000 + i,
@@ -190,6 +304,7 @@ pub fn generated() -> Vec<(String, Vec<u8>)> {
         (FLAT.to_string(), serde_json::to_vec(&flat(1)).unwrap()),
         (DOCUMENT.to_string(), serde_json::to_vec(&document()).unwrap()),
         (ORDER.to_string(), serde_json::to_vec(&order()).unwrap()),
+        (LOG.to_string(), serde_json::to_vec(&audit_log()).unwrap()),
     ]
 }
 
@@ -273,6 +388,7 @@ macro_rules! with_type {
             FLAT => with!(Flat),
             DOCUMENT => with!(Document),
             ORDER => with!(OrderEvent),
+            LOG => with!(AuditLog),
             other => Err(format!("no Rust type for {other}")),
         }
     }};
@@ -323,6 +439,7 @@ enum Values {
     Flat(Flat),
     Document(Document),
     Order(OrderEvent),
+    Log(AuditLog),
     Missing(String),
 }
 
@@ -339,6 +456,7 @@ impl Values {
             FLAT => Values::Flat(d(bytes)),
             DOCUMENT => Values::Document(d(bytes)),
             ORDER => Values::Order(d(bytes)),
+            LOG => Values::Log(d(bytes)),
             other => Values::Missing(other.to_string()),
         }
     }
@@ -352,6 +470,7 @@ impl Values {
             Values::Flat(v) => L::encode(v),
             Values::Document(v) => L::encode(v),
             Values::Order(v) => L::encode(v),
+            Values::Log(v) => L::encode(v),
             Values::Missing(name) => Err(format!("no Rust type for {name}")),
         }
     }
