@@ -1472,7 +1472,7 @@ fn unknown_and_case_insensitive_fields() {
 }
 
 /// A struct's field visitor gets its fields through a path of their own (an error type per
-/// input type: see `de::access::FieldError`), and other names through the map keys' path. Both
+/// input type: see `de::access::NameError`), and other names through the map keys' path. Both
 /// must give what serde_json gives: the field's name, a visitor's own error with the place,
 /// unknown names borrowed from the input, from every kind of input.
 #[test]
@@ -2136,4 +2136,183 @@ fn struct_field_integers_read_as_the_full_step_reads_them() {
     for (text, want) in cases {
         assert_eq!(jet::from_str::<Ints>(text).map_err(|e| e.to_string()), Err(want.to_owned()), "{text}");
     }
+}
+
+/// An enum's variant visitor gets the variant's name through a path of its own (an error type
+/// per input type and form: see `de::access::NameError`), and the other ways of reading a
+/// variant through the map keys' path; both forms are read by typed steps. All must give what
+/// they gave before those paths: the variant, a visitor's own error with the place, unknown
+/// variants, the errors of the object form, borrowed names, from every kind of input, and agree
+/// with serde_json on what is accepted.
+#[test]
+fn enum_variants_from_every_input() {
+    #[derive(Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
+    #[serde(rename_all = "snake_case")]
+    enum Kind {
+        #[serde(alias = "u")]
+        Unit,
+        Newtype(u8),
+        Tuple(u8, bool),
+        Struct {
+            a: u8,
+        },
+    }
+    /// An enum whose variant visitor refuses one name.
+    #[derive(Debug, PartialEq, Clone)]
+    enum Picky {
+        A,
+        Other,
+    }
+    impl<'de> Deserialize<'de> for Picky {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Picky, D::Error> {
+            struct Name(Picky);
+            impl<'de> Deserialize<'de> for Name {
+                fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
+                    struct Names;
+                    impl serde::de::Visitor<'_> for Names {
+                        type Value = Name;
+                        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                            f.write_str("a variant name")
+                        }
+                        fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Name, E> {
+                            match name {
+                                "a" => Ok(Name(Picky::A)),
+                                "b" => Err(E::custom("variant `b` is refused")),
+                                _ => Ok(Name(Picky::Other)),
+                            }
+                        }
+                    }
+                    deserializer.deserialize_identifier(Names)
+                }
+            }
+            struct Variants;
+            impl<'de> serde::de::Visitor<'de> for Variants {
+                type Value = Picky;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("enum Picky")
+                }
+                fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Picky, A::Error> {
+                    let (Name(picky), variant) = data.variant::<Name>()?;
+                    serde::de::VariantAccess::unit_variant(variant)?;
+                    Ok(picky)
+                }
+            }
+            deserializer.deserialize_enum("Picky", &["a", "b"], Variants)
+        }
+    }
+    /// An enum whose variant is read as a `&str` borrowed from the input.
+    #[derive(Debug, PartialEq)]
+    struct Named<'a>(&'a str);
+    impl<'de> Deserialize<'de> for Named<'de> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Named<'de>, D::Error> {
+            struct Variants;
+            impl<'de> serde::de::Visitor<'de> for Variants {
+                type Value = Named<'de>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("enum Named")
+                }
+                fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Named<'de>, A::Error> {
+                    let (name, variant) = data.variant::<&'de str>()?;
+                    serde::de::VariantAccess::unit_variant(variant)?;
+                    Ok(Named(name))
+                }
+            }
+            deserializer.deserialize_enum("Named", &[], Variants)
+        }
+    }
+    #[derive(Deserialize, Debug, PartialEq, Clone)]
+    struct Holder {
+        list: Vec<Kind>,
+    }
+
+    fn check<T: DeserializeOwned + PartialEq + Debug>(name: &str, input: &str, want: Result<T, &str>) {
+        let want = want.map_err(|e| e.to_string());
+        let from_str = jet::from_str::<T>(input).map_err(|e| e.to_string());
+        assert_eq!(from_str, want, "{name}: from_str");
+        let from_slice = jet::from_slice::<T>(input.as_bytes()).map_err(|e| e.to_string());
+        assert_eq!(from_slice, want, "{name}: from_slice");
+        for seed in 0..4 {
+            // Names cut by the reader's window take the general step.
+            let chunks = Chunked { bytes: input.as_bytes(), rng: Rng(seed), min: 1, max: 5 };
+            let from_reader = jet::from_reader::<_, T>(chunks).map_err(|e| e.to_string());
+            assert_eq!(from_reader, want, "{name}: from_reader, seed {seed}");
+        }
+        let serde_json = serde_json::from_str::<T>(input);
+        match (&serde_json, &want) {
+            (Ok(theirs), Ok(ours)) => assert_eq!(theirs, ours, "{name}: as serde_json"),
+            _ => assert_eq!(serde_json.is_ok(), want.is_ok(), "{name}: as serde_json: {serde_json:?}"),
+        }
+    }
+
+    /// Named cases: the input and what reading it gives.
+    type Cases<'a, T> = &'a [(&'a str, &'a str, Result<T, &'a str>)];
+    let kinds: Cases<Kind> = &[
+        ("unit", r#""unit""#, Ok(Kind::Unit)),
+        ("unit by its alias", r#""u""#, Ok(Kind::Unit)),
+        ("unit escaped", r#""\u0075nit""#, Ok(Kind::Unit)),
+        ("unit as an object", r#"{"unit": null}"#, Ok(Kind::Unit)),
+        ("newtype", r#"{"newtype": 7}"#, Ok(Kind::Newtype(7))),
+        ("newtype escaped", r#"{"new\u0074ype": 7}"#, Ok(Kind::Newtype(7))),
+        ("newtype spaced", " {\n  \"newtype\" :\t7\n} ", Ok(Kind::Newtype(7))),
+        ("tuple", r#"{"tuple": [1, true]}"#, Ok(Kind::Tuple(1, true))),
+        ("struct", r#"{"struct": {"a": 1}}"#, Ok(Kind::Struct { a: 1 })),
+        ("unknown", r#""nope""#, Err("unknown variant `nope`, expected one of `u`, `unit`, `newtype`, `tuple`, `struct` (line 1, column 1, byte 0)")),
+        ("unknown as an object", r#"{"nope": 1}"#, Err("unknown variant `nope`, expected one of `u`, `unit`, `newtype`, `tuple`, `struct` at /nope (line 1, column 2, byte 1)")),
+        ("unit given data", r#""newtype""#, Err("invalid type: unit variant, expected newtype variant (line 1, column 1, byte 0)")),
+        ("newtype given nothing", r#"{"newtype": null}"#, Err("invalid type: null, expected u8 at /newtype (line 1, column 13, byte 12)")),
+        ("newtype out of range", r#"{"newtype": 300}"#, Err("invalid value: integer `300`, expected u8 at /newtype (line 1, column 13, byte 12)")),
+        ("empty object", "{}", Err("expected the variant's name: an enum is an object of one member (line 1, column 3, byte 2)")),
+        ("two members", r#"{"newtype": 1, "unit": null}"#, Err("expected '}' after the variant: an enum is an object of one member at /newtype (line 1, column 16, byte 15)")),
+        ("the same member twice", r#"{"newtype": 1, "newtype": 2}"#, Err("expected '}' after the variant: an enum is an object of one member at /newtype (line 1, column 16, byte 15)")),
+        ("no close", r#"{"newtype": 1"#, Err("unexpected end of input in an object at /newtype (line 1, column 14, byte 13)")),
+        ("a number", "1", Err("invalid type: integer `1`, expected enum Kind (line 1, column 1, byte 0)")),
+        ("an array", r#"["unit"]"#, Err("invalid type: sequence, expected enum Kind (line 1, column 1, byte 0)")),
+        ("a name that is not a string", r#"{1: 2}"#, Err("expected an object name (a string) or '}', found '1' (line 1, column 2, byte 1)")),
+    ];
+    for (name, input, want) in kinds {
+        check(name, input, want.clone());
+    }
+    let picky: Cases<Picky> = &[
+        ("the variant", r#""a""#, Ok(Picky::A)),
+        ("another", r#""x""#, Ok(Picky::Other)),
+        ("the refused variant", r#""b""#, Err("variant `b` is refused (line 1, column 1, byte 0)")),
+        (
+            "the refused variant as an object",
+            r#"{"b": null}"#,
+            Err("variant `b` is refused at /b (line 1, column 2, byte 1)"),
+        ),
+    ];
+    for (name, input, want) in picky {
+        check(name, input, want.clone());
+    }
+    let held: Cases<Holder> = &[
+        ("in a list", r#"{"list": ["unit", {"newtype": 2}]}"#, Ok(Holder { list: vec![Kind::Unit, Kind::Newtype(2)] })),
+        ("unknown in a list", r#"{"list": ["unit", "nope"]}"#, Err("unknown variant `nope`, expected one of `u`, `unit`, `newtype`, `tuple`, `struct` at /list/1 (line 1, column 19, byte 18)")),
+        ("unknown as an object in a list", r#"{"list": ["unit", {"nope": 1}]}"#, Err("unknown variant `nope`, expected one of `u`, `unit`, `newtype`, `tuple`, `struct` at /list/1/nope (line 1, column 20, byte 19)")),
+        ("a bad value in a list", r#"{"list": [{"struct": {"a": "x"}}]}"#, Err(r#"invalid type: string "x", expected u8 at /list/0/struct/a (line 1, column 28, byte 27)"#)),
+    ];
+    for (name, input, want) in held {
+        check(name, input, want.clone());
+    }
+    let keys: Cases<BTreeMap<Kind, u8>> = &[
+        ("as map keys", r#"{"unit": 1, "u": 2}"#, Ok([(Kind::Unit, 2)].into())),
+        ("unknown as a map key", r#"{"unit": 1, "nope": 2}"#, Err("unknown variant `nope`, expected one of `u`, `unit`, `newtype`, `tuple`, `struct` at /nope (line 1, column 13, byte 12)")),
+    ];
+    for (name, input, want) in keys {
+        check(name, input, want.clone());
+    }
+
+    // A variant read as a string is lent by an input that can lend it, as by serde_json.
+    for input in [r#""lent""#, r#"{"lent": null}"#] {
+        assert_eq!(jet::from_str::<Named>(input).unwrap(), Named("lent"), "{input}: from_str");
+        assert_eq!(jet::from_slice::<Named>(input.as_bytes()).unwrap(), Named("lent"), "{input}: from_slice");
+        assert_eq!(serde_json::from_str::<Named>(input).unwrap(), Named("lent"), "{input}: serde_json");
+    }
+    let escaped = r#""\u006cent""#;
+    let err = jet::from_str::<Named>(escaped).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"invalid type: string "lent", expected a borrowed string (line 1, column 1, byte 0)"#
+    );
+    assert!(serde_json::from_str::<Named>(escaped).is_err());
 }

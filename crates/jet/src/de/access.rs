@@ -183,8 +183,8 @@ impl Fields {
         }
         self.next = i + 1;
         // The field's own name: what the struct's visitor matches, with an error type of this
-        // input type's own (see `FieldError`).
-        let name = de::value::BorrowedStrDeserializer::<FieldError<I>>::new(self.names[i]);
+        // input type's own (see `NameError`).
+        let name = de::value::BorrowedStrDeserializer::<NameError<I, AtField>>::new(self.names[i]);
         seed.deserialize(name).map_err(|e| e.0)
     }
 
@@ -242,53 +242,69 @@ impl Fields {
     }
 }
 
-/// jet's [`Error`] under a type of its own for each input type `I`: the error type with which
-/// [`Fields::key`] gives a struct's field visitor its field.
+/// jet's [`Error`] under a type of its own for each input type `I` and each place `At` where a
+/// name is given to a derived identifier visitor: a struct's field ([`Fields::key`],
+/// [`AtField`]), an enum's variant written as a string ([`UnitVariant`], [`AtUnitVariant`]) or
+/// as an object's one member ([`Enum`], [`AtVariant`]).
 ///
-/// A derived field visitor's methods are generic over the error type, so this gives each input
-/// type its own copy of them, called from one place: [`Fields::key`] in the struct's `visit_map`
-/// for that input. The compiler inlines a function that has one caller even when it is large
-/// (rustc 1.95's LLVM here), and the visitor's match on the name and `visit_map`'s match on the
-/// field it returns then become one jump. With [`Error`], the same copy is also called by the
-/// paths of map keys and unknown names and by the `visit_map`s of other inputs; it stayed out of
-/// line, and every field took two indirect jumps, each mispredicted about as often as the order
-/// of fields varies (twitter_status: 10 % of a decode's time). The inlining needs the visitor
-/// and the `visit_map` in one codegen unit: a release profile with `codegen-units = 1`, as jet's
-/// workspace has. With cargo's default of 16, a program's field visitors stay out of line, as
-/// they did before this type (measured with one program reading a `str`, a slice and an
-/// `io::Read`).
-struct FieldError<I>(Error, PhantomData<fn() -> I>);
+/// A derived identifier visitor's methods are generic over the error type, so this gives each
+/// input type and place its own copy of them, called from one place: the struct's `visit_map`,
+/// or the enum's `visit_enum`, for that input. The compiler inlines a function that has one
+/// caller even when it is large (rustc 1.95's LLVM here), and the visitor's match on the name
+/// and the caller's match on the field or variant it returns then become one jump. With
+/// [`Error`], the same copy is also called by the paths of map keys and unknown names and by the
+/// callers of other inputs; it stayed out of line, and every name took two indirect jumps, each
+/// mispredicted about as often as the order of names varies (twitter_status: 10 % of a decode's
+/// time; the variants of the bench's generated audit log: 8 %). The inlining needs the visitor and its caller in one codegen unit: a release profile
+/// with `codegen-units = 1`, as jet's workspace has. With cargo's default of 16, a program's
+/// identifier visitors stay out of line, as they did before this type (measured with one
+/// program reading a `str`, a slice and an `io::Read`).
+struct NameError<I, At>(Error, PhantomData<fn() -> (I, At)>);
 
-impl<I> fmt::Debug for FieldError<I> {
+/// [`NameError`]'s place: a struct's field.
+enum AtField {}
+/// [`NameError`]'s place: an enum's variant written as a string.
+enum AtUnitVariant {}
+/// [`NameError`]'s place: an enum's variant written as an object's one member.
+enum AtVariant {}
+
+impl<I, At> NameError<I, At> {
+    #[cold]
+    fn new(err: Error) -> Self {
+        NameError(err, PhantomData)
+    }
+}
+
+impl<I, At> fmt::Debug for NameError<I, At> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&self.0, f)
     }
 }
 
-impl<I> fmt::Display for FieldError<I> {
+impl<I, At> fmt::Display for NameError<I, At> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.0, f)
     }
 }
 
-impl<I> std::error::Error for FieldError<I> {}
+impl<I, At> std::error::Error for NameError<I, At> {}
 
 /// [`Error`]'s messages: the methods that [`Error`] has of its own, and the rest by default
 /// through `custom`, as [`Error`]'s are.
-impl<I> de::Error for FieldError<I> {
+impl<I, At> de::Error for NameError<I, At> {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        FieldError(de::Error::custom(msg), PhantomData)
+        NameError::new(de::Error::custom(msg))
     }
 
     #[cold]
     fn invalid_type(unexp: de::Unexpected, exp: &dyn de::Expected) -> Self {
-        FieldError(de::Error::invalid_type(unexp, exp), PhantomData)
+        NameError::new(de::Error::invalid_type(unexp, exp))
     }
 
     #[cold]
     fn invalid_value(unexp: de::Unexpected, exp: &dyn de::Expected) -> Self {
-        FieldError(de::Error::invalid_value(unexp, exp), PhantomData)
+        NameError::new(de::Error::invalid_value(unexp, exp))
     }
 }
 
@@ -452,6 +468,51 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for MapKey<'_, I> {
     }
 }
 
+/// An enum's variant name: an identifier, given to the variant visitor's `visit_str` with an
+/// error type of this input type and place's own (see [`NameError`]); read as anything else,
+/// a map key.
+struct VariantName<'a, I, At> {
+    de: &'a mut Deserializer<I>,
+    event: Event,
+    at: PhantomData<At>,
+}
+
+/// [`VariantName`]'s methods besides `deserialize_identifier`: [`MapKey`]'s.
+macro_rules! variant_name_as_map_key {
+    ($($method:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, Self::Error> {
+            MapKey { de: self.de, event: self.event }.$method($($arg,)* visitor).map_err(NameError::new)
+        }
+    )*};
+}
+
+impl<'de, I: Source<'de>, At> de::Deserializer<'de> for VariantName<'_, I, At> {
+    type Error = NameError<I, At>;
+
+    /// Always `visit_str`, never `visit_borrowed_str` where the input could lend the name: one
+    /// call site, so that the visitor's copy has one caller. A derived variant visitor treats
+    /// both alike; a variant read as a borrowed `&str` goes through `deserialize_str`, which
+    /// lends it.
+    #[inline]
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visitor.visit_str(self.de.reader.event_text(&self.event).0)
+    }
+
+    variant_name_as_map_key! {
+        deserialize_any(), deserialize_bool(), deserialize_i8(), deserialize_i16(),
+        deserialize_i32(), deserialize_i64(), deserialize_i128(), deserialize_u8(),
+        deserialize_u16(), deserialize_u32(), deserialize_u64(), deserialize_u128(),
+        deserialize_f32(), deserialize_f64(), deserialize_char(), deserialize_str(),
+        deserialize_string(), deserialize_bytes(), deserialize_byte_buf(), deserialize_option(),
+        deserialize_unit(), deserialize_unit_struct(name: &'static str),
+        deserialize_newtype_struct(name: &'static str), deserialize_seq(),
+        deserialize_tuple(len: usize), deserialize_tuple_struct(name: &'static str, len: usize),
+        deserialize_map(), deserialize_struct(name: &'static str, fields: &'static [&'static str]),
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]),
+        deserialize_ignored_any(),
+    }
+}
+
 /// An enum written as a string: a unit variant.
 pub(super) struct UnitVariant<'a, I> {
     pub de: &'a mut Deserializer<I>,
@@ -462,8 +523,10 @@ impl<'de, I: Source<'de>> de::EnumAccess<'de> for UnitVariant<'_, I> {
     type Error = Error;
     type Variant = Self;
 
+    #[inline]
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
-        let value = seed.deserialize(MapKey { de: &mut *self.de, event: self.event })?;
+        let name = VariantName::<I, AtUnitVariant> { de: &mut *self.de, event: self.event, at: PhantomData };
+        let value = seed.deserialize(name).map_err(|e| self.de.fix(e.0))?;
         Ok((value, self))
     }
 }
@@ -502,12 +565,13 @@ impl<'de, I: Source<'de>> de::EnumAccess<'de> for Enum<'_, I> {
     type Variant = Self;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
-        if self.de.peek()? == Kind::EndObject {
-            self.de.next()?;
+        // A name or `}`, by the name step of struct fields and maps.
+        let event = self.de.next_name()?;
+        if event.kind == Kind::EndObject {
             return Err(self.de.custom("expected the variant's name: an enum is an object of one member"));
         }
-        let event = self.de.next()?;
-        let value = seed.deserialize(MapKey { de: &mut *self.de, event })?;
+        let name = VariantName::<I, AtVariant> { de: &mut *self.de, event, at: PhantomData };
+        let value = seed.deserialize(name).map_err(|e| self.de.fix(e.0))?;
         Ok((value, self))
     }
 }

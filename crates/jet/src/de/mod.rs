@@ -727,11 +727,23 @@ impl<'de, I: Source<'de>> de::Deserializer<'de> for &mut Deserializer<I> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let event = self.next()?;
+        // The typed steps of the two forms, a string and an object; anything else by the
+        // general step.
+        let event = match self.reader.next_string_event()? {
+            Some(event) => self.took(event),
+            None => match self.next_open(true)? {
+                Some(event) => event,
+                None => self.next()?,
+            },
+        };
         let result = match event.kind {
             Kind::String => visitor.visit_enum(UnitVariant { de: &mut *self, event }),
             Kind::BeginObject => {
                 let value = visitor.visit_enum(Enum { de: &mut *self })?;
+                if let Some(event) = self.reader.next_object_end()? {
+                    self.took(event);
+                    return Ok(value);
+                }
                 match self.peek()? {
                     Kind::EndObject => {
                         self.next()?;
