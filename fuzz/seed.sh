@@ -19,5 +19,5 @@ printf '%s' '{"small":0,"tags":[],"type":{"three":{"x":-1}},"id":184467440737095
 printf '%s' '{"\u0069d":2,"name":"b","type":{"two":7},"score":1e-7,"tags":["y","z"],"small":127,"inner":{"b":null,"a":0,"cc":[]}}' > $typed/seed-record-escaped
 printf '%s' '[{"a":1},{"a":2,"cc":[{"a":3,"c":[]}],"b":"t"}]' > $typed/seed-inners
 printf '%s' '{"x":1,"y":2}' > $typed/seed-closed
-printf '%s' '{"k":"one","j":{"two":3},"l":{"three":{"x":-1}}}' > $typed/seed-kinds
+printf '%s' '{"k":"one","j":{"two":3},"l":{"three":{"x":-1}},"m":{"four":[1,true]},"n":"uno","o":"\u006fne"}' > $typed/seed-kinds
 echo "seeded: $(ls corpus/parse | wc -l) files per target"

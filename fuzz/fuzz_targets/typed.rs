@@ -42,9 +42,13 @@ struct Inner {
 #[derive(Deserialize, Debug, PartialEq)]
 #[serde(rename_all = "lowercase")]
 enum Kind {
+    #[serde(alias = "uno")]
     One,
     Two(u8),
-    Three { x: i32 },
+    Three {
+        x: i32,
+    },
+    Four(u8, bool),
 }
 
 #[derive(Deserialize, Debug, PartialEq)]

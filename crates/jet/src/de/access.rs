@@ -255,10 +255,11 @@ impl Fields {
 /// [`Error`], the same copy is also called by the paths of map keys and unknown names and by the
 /// callers of other inputs; it stayed out of line, and every name took two indirect jumps, each
 /// mispredicted about as often as the order of names varies (twitter_status: 10 % of a decode's
-/// time; the variants of the bench's generated audit log: 8 %). The inlining needs the visitor and its caller in one codegen unit: a release profile
-/// with `codegen-units = 1`, as jet's workspace has. With cargo's default of 16, a program's
-/// identifier visitors stay out of line, as they did before this type (measured with one
-/// program reading a `str`, a slice and an `io::Read`).
+/// time; the variants of the bench's generated audit log: 8 %). The inlining needs the visitor
+/// and its caller in one codegen unit: a release profile with `codegen-units = 1`, as jet's
+/// workspace has. With cargo's default of 16, a program's identifier visitors stay out of line,
+/// as they did before this type (measured with one program reading a `str`, a slice and an
+/// `io::Read`).
 struct NameError<I, At>(Error, PhantomData<fn() -> (I, At)>);
 
 /// [`NameError`]'s place: a struct's field.
@@ -523,7 +524,6 @@ impl<'de, I: Source<'de>> de::EnumAccess<'de> for UnitVariant<'_, I> {
     type Error = Error;
     type Variant = Self;
 
-    #[inline]
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
         let name = VariantName::<I, AtUnitVariant> { de: &mut *self.de, event: self.event, at: PhantomData };
         let value = seed.deserialize(name).map_err(|e| self.de.fix(e.0))?;
