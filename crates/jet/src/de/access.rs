@@ -96,7 +96,7 @@ fn next_field<'de, I: Source<'de>, K: DeserializeSeed<'de>>(
     };
     let (event, matched) = match step {
         Some((event, matched)) => (de.took(event), matched),
-        None => (de.next_name()?, false),
+        None => (de.next_name_outlined()?, false),
     };
     if event.kind == Kind::EndObject {
         return Ok(None);

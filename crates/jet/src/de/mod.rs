@@ -201,13 +201,23 @@ impl<'de, I: Source<'de>> Deserializer<I> {
         }
     }
 
-    /// [`next`](Deserializer::next) where the grammar wants an object name or `}`.
-    #[inline]
+    /// [`next`](Deserializer::next) where the grammar wants an object name or `}`. Inlined into
+    /// the steps of map keys and of an enum's variant: against a call, a map of 200 members
+    /// decoded 1.7–2.1 % faster, a list of internally tagged enums 2.4–3.6 % (two A/B runs).
+    #[inline(always)]
     fn next_name(&mut self) -> Result<Event> {
         match self.reader.next_name_event()? {
             Some(event) => Ok(self.took(event)),
             None => self.next(),
         }
+    }
+
+    /// [`next_name`](Deserializer::next_name), out of line: for a struct's name that is not the
+    /// field expected next. Inlined into every struct's `visit_map` it made them larger and
+    /// slower (twitter_status +0.9 % instructions, golang_source +1.1 %).
+    #[inline(never)]
+    fn next_name_outlined(&mut self) -> Result<Event> {
+        self.next_name()
     }
 
     /// Notes where the token just read starts, for the errors of serde and visitors.
