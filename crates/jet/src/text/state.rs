@@ -385,6 +385,14 @@ pub(crate) fn push_pointer_token(out: &mut String, name: &[u8]) {
 /// Objects with more names than this switch from linear search to a hash table.
 const LINEAR_MAX: usize = 64;
 
+/// The fewest slots a [`NameTable`] keeps when it is cleared for reuse: room for the names an
+/// object has when it gets its table.
+const MIN_SLOTS: usize = 4 * LINEAR_MAX;
+
+/// Objects with more names than this that share a fingerprint without being equal switch from
+/// linear search to a hash table.
+const COLLISIONS_MAX: u32 = 4;
+
 /// The names of the members of every open object, for duplicate detection and pointers.
 ///
 /// A name is a small record: where its bytes are, its length and a 32-bit fingerprint (length
@@ -456,6 +464,9 @@ struct Frame {
     table: Option<Box<NameTable>>,
     /// The `seen` filter of the object around this one, back in place when this one closes.
     outer_seen: Filter,
+    /// Names of this object that shared an earlier name's fingerprint without being equal to
+    /// it: past [`COLLISIONS_MAX`] the object gets its table.
+    collisions: u32,
 }
 
 impl Names {
@@ -509,7 +520,8 @@ impl Names {
     #[inline]
     pub(crate) fn push_object(&mut self) {
         let outer_seen = core::mem::take(&mut self.seen);
-        self.frames.push(Frame { first: self.recs.len(), mark: self.bytes.len(), table: None, outer_seen });
+        let (first, mark) = (self.recs.len(), self.bytes.len());
+        self.frames.push(Frame { first, mark, table: None, outer_seen, collisions: 0 });
     }
 
     /// The innermost object closes: its names are dropped.
@@ -694,11 +706,18 @@ impl Names {
         let frame = self.frames.last().expect("names are read inside objects");
         let first = frame.first;
         if frame.table.is_none() {
-            let earlier = &self.recs[first..];
-            if has_print(earlier, rec.print) && self.any_same(first, rec, source) {
-                return true;
+            let mut linear = self.recs.len() - first < LINEAR_MAX;
+            if has_print(&self.recs[first..], rec.print) {
+                if self.any_same(first, rec, source) {
+                    return true;
+                }
+                // Names alike in the bytes the fingerprint reads (`"key-12"`, `"key-22"`): a
+                // table, rather than comparing bytes for most names to come.
+                let frame = self.frames.last_mut().expect("names are read inside objects");
+                frame.collisions += 1;
+                linear &= frame.collisions <= COLLISIONS_MAX;
             }
-            if earlier.len() < LINEAR_MAX {
+            if linear {
                 return false;
             }
             self.build_table(source);
@@ -800,8 +819,14 @@ struct NameTable {
 }
 
 impl NameTable {
+    /// Empties the table for another object, keeping the room the last object needed: objects
+    /// of one size reuse it with no growing, and the room a very large object left is cleared
+    /// once, not for every later object with a table (a document of one object of 100,000
+    /// names and 300 of 150 took three times as long to validate as the two apart).
     fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = 0);
+        let room = (2 * self.len + 2).next_power_of_two().max(MIN_SLOTS);
+        self.slots.truncate(room);
+        self.slots.fill(0);
         self.len = 0;
     }
 
@@ -939,6 +964,56 @@ mod tests {
             assert_eq!(names.last_of(0, b""), b"new");
             names.pop_object();
             assert!(names.bytes.is_empty() && names.recs.is_empty());
+        }
+    }
+
+    /// Sequential keys share the fingerprint's bytes by tens (`key-12`, `key-22`): the object
+    /// gets its table after a few such names, long before [`LINEAR_MAX`], and still tells
+    /// every name apart.
+    #[test]
+    fn names_alike_in_the_fingerprint_take_a_table() {
+        let keys: Vec<String> = (0..60).map(|i| format!("key-{i}")).collect();
+        let mut names = Names::new(false);
+        names.push_object();
+        for key in &keys {
+            assert!(add(&mut names, key), "{key}");
+        }
+        assert!(names.frames.last().is_some_and(|f| f.table.is_some()), "no table for 60 keys");
+        for key in &keys {
+            assert!(!add(&mut names, key), "duplicate {key}");
+        }
+        names.pop_object();
+        // Five names alike are still searched linearly, and told apart.
+        names.push_object();
+        for key in ["key-12", "key-22", "key-32", "key-42", "key-52"] {
+            assert!(add(&mut names, key), "{key}");
+        }
+        assert!(names.frames.last().is_some_and(|f| f.table.is_none()), "a table for five names");
+        assert!(!add(&mut names, "key-32"));
+    }
+
+    /// A table left by a very large object is not cleared whole for each later one.
+    #[test]
+    fn tables_reused_start_small() {
+        let mut names = Names::new(false);
+        names.push_object();
+        for i in 0..10_000 {
+            assert!(add(&mut names, &format!("k{i}")));
+        }
+        names.pop_object();
+        let big = names.spare.iter().map(|t| t.slots.len()).max().expect("a spare table");
+        assert!(big >= 20_000, "{big} slots");
+        for round in 0..3 {
+            names.push_object();
+            for i in 0..150 {
+                assert!(add(&mut names, &format!("n{i}")), "{round}: n{i}");
+            }
+            assert!(!add(&mut names, "n7"), "{round}");
+            let table = names.frames.last().and_then(|f| f.table.as_ref()).expect("a table");
+            // The first object after the large one clears its room once; the next ones have
+            // room for 150 names at most half full, not the 10,000's.
+            assert!(round == 0 || table.slots.len() <= 512, "{round}: {} slots", table.slots.len());
+            names.pop_object();
         }
     }
 

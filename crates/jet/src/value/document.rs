@@ -257,16 +257,17 @@ impl Tape {
         Slot::new(DECODED, self.strings.len() - from, from as u64)
     }
 
-    /// The slot of the string `token` (quotes included), which starts at `at` in the input:
-    /// lent from the input, or decoded into the document's buffer when `flags` say it must be.
+    /// The slot of the string token `window[open..end]` (quotes included): lent from the
+    /// input by its place alone (nothing of it is read, and reading the document slices it
+    /// with a check), or decoded into the document's buffer when `flags` say it must be.
     #[inline(always)]
-    fn string(&mut self, token: &[u8], at: usize, flags: u8) -> Slot {
-        let raw = &token[1..token.len() - 1];
+    fn string(&mut self, window: &[u8], open: usize, end: usize, flags: u8) -> Slot {
+        debug_assert!(open + 2 <= end && end <= window.len());
         if flags == 0 {
-            return Slot::new(LENT, raw.len(), at as u64 + 1);
+            return Slot::new(LENT, end - open - 2, open as u64 + 1);
         }
         let from = self.strings.len();
-        string::unescape(raw, flags, &mut self.strings);
+        string::unescape(&window[open + 1..end - 1], flags, &mut self.strings);
         self.decoded_since(from)
     }
 }
@@ -275,7 +276,7 @@ impl Tape {
 impl Sink for Tape {
     #[inline(always)]
     fn string(&mut self, window: &[u8], open: usize, end: usize, flags: u8, name: bool) {
-        let slot = Tape::string(self, &window[open..end], open, flags);
+        let slot = Tape::string(self, window, open, end, flags);
         if name {
             self.slots.push(slot);
         } else {
