@@ -992,6 +992,60 @@ mod tests {
         assert!(!add(&mut names, "key-32"));
     }
 
+    /// Against a set: objects of up to 300 names drawn from families that share the
+    /// fingerprint's bytes (sequential keys, one length and first and last bytes), each name
+    /// possibly repeated, with objects nested in between, through every way of adding a name.
+    #[test]
+    fn duplicates_against_a_set() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for round in 0..200 {
+            let count = 1 + next(300) as usize;
+            let family = next(3);
+            let name_of = |i: u64| match family {
+                0 => format!("key-{i}"),
+                1 => format!("a{}z", "m".repeat(i as usize % 7) + &i.to_string()),
+                _ => format!("x{i:03}x"),
+            };
+            // A source holding the borrowed names, quoted, one after another.
+            let pool: Vec<String> = (0..count as u64 * 2).map(name_of).collect();
+            let mut source = Vec::new();
+            let mut at = Vec::new();
+            for name in &pool {
+                source.push(b'"');
+                at.push((source.len(), source.len() + name.len()));
+                source.extend_from_slice(name.as_bytes());
+                source.push(b'"');
+            }
+            let mut names = Names::new(false);
+            let mut seen = std::collections::HashSet::new();
+            names.push_object();
+            for step in 0..count {
+                let i = next(pool.len() as u64) as usize;
+                let fresh = seen.insert(i);
+                let added = if next(2) == 0 {
+                    names.add_borrowed(&source, at[i].0, at[i].1)
+                } else {
+                    names.add_owned(&source, |buf| buf.extend_from_slice(pool[i].as_bytes()))
+                };
+                assert_eq!(added, fresh, "round {round}, step {step}: {:?}", pool[i]);
+                if next(16) == 0 {
+                    // An object inside: its names are its own.
+                    names.push_object();
+                    assert!(names.add_borrowed(&source, at[i].0, at[i].1));
+                    assert!(!names.add_owned(&source, |buf| buf.extend_from_slice(pool[i].as_bytes())));
+                    names.pop_object();
+                }
+            }
+            names.pop_object();
+        }
+    }
+
     /// A table left by a very large object is not cleared whole for each later one.
     #[test]
     fn tables_reused_start_small() {
