@@ -399,9 +399,10 @@ const COLLISIONS_MAX: u32 = 4;
 /// and three bytes). Names from a stable input (a slice) stay where they are in the input, so
 /// reading a name copies nothing; others (escaped names, names from a streamed input or from a
 /// writer) are copied into one buffer. An object with few names is searched linearly, comparing
-/// fingerprints first so that bytes are compared only on a match; past [`LINEAR_MAX`] names it
-/// gets a [`NameTable`] keyed by [`NameHash`], a hash with random keys, so names crafted to
-/// collide cannot make it slow. With duplicates allowed only the last name of each object is
+/// fingerprints first so that bytes are compared only on a match; past [`LINEAR_MAX`] names, or
+/// [`COLLISIONS_MAX`] names that share an earlier one's fingerprint without being equal to it
+/// (sequential keys), it gets a [`NameTable`] keyed by [`NameHash`], a hash with random keys,
+/// so names crafted to collide cannot make it slow. With duplicates allowed only the last name of each object is
 /// kept (for pointers).
 #[derive(Clone, Debug)]
 pub(crate) struct Names {
