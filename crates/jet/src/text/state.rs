@@ -827,7 +827,7 @@ impl NameTable {
     fn clear(&mut self) {
         let room = (2 * self.len + 2).next_power_of_two().max(MIN_SLOTS);
         self.slots.truncate(room);
-        self.slots.fill(0);
+        self.slots.iter_mut().for_each(|s| *s = 0);
         self.len = 0;
     }
 
