@@ -402,8 +402,8 @@ const COLLISIONS_MAX: u32 = 4;
 /// fingerprints first so that bytes are compared only on a match; past [`LINEAR_MAX`] names, or
 /// [`COLLISIONS_MAX`] names that share an earlier one's fingerprint without being equal to it
 /// (sequential keys), it gets a [`NameTable`] keyed by [`NameHash`], a hash with random keys,
-/// so names crafted to collide cannot make it slow. With duplicates allowed only the last name of each object is
-/// kept (for pointers).
+/// so names crafted to collide cannot make it slow. With duplicates allowed only the last name
+/// of each object is kept (for pointers).
 #[derive(Clone, Debug)]
 pub(crate) struct Names {
     allow_duplicates: bool,
