@@ -244,52 +244,119 @@ pub(crate) fn push_plain_short(bytes: &[u8], out: &mut Vec<u8>) -> bool {
     let n = bytes.len();
     debug_assert!(n < 32, "a short text");
     if n >= 8 {
-        let last = n - 8;
-        let at = [0, 8.min(last), 16.min(last), last];
-        let words = at.map(|k| load_u64(bytes, k));
+        let (at, words) = short_words(bytes);
         if words.iter().fold(0, |special, &w| special | swar::specials(w)) != 0 {
             return false;
         }
-        out.reserve(n);
-        let len = out.len();
-        // SAFETY: `out` has room for `n` more bytes past `len` (reserved above), and every
-        // store is of 8 bytes at `len + k` with `k <= n - 8`. The four words are the bytes of
-        // `bytes` at those places, so every byte of `len..len + n` is written (0..8 by the
-        // first word, up to `n` by the last, the rest by words that overlap them) with the
-        // byte of `bytes` at its place, before `set_len` exposes them.
-        unsafe {
-            let dst = out.as_mut_ptr().add(len);
-            for (k, w) in at.into_iter().zip(words) {
-                dst.add(k).cast::<[u8; 8]>().write_unaligned(w.to_le_bytes());
-            }
-            out.set_len(len + n);
-        }
+        push_words(at, words, n, out);
         return true;
     }
     if n >= 4 {
         // The two halves in one word: the specials of each half are found within it.
-        let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-        let (first, second) = (half(0), half(n - 4));
+        let (first, second) = halves(bytes);
         if swar::specials(u64::from(first) | u64::from(second) << 32) != 0 {
             return false;
         }
-        out.reserve(n);
-        let len = out.len();
-        // SAFETY: as above, with two 4-byte stores at `len` and `len + n - 4` that cover
-        // `len..len + n` (reserved) with the bytes of `bytes` at their places.
-        unsafe {
-            let dst = out.as_mut_ptr().add(len);
-            dst.cast::<[u8; 4]>().write_unaligned(first.to_le_bytes());
-            dst.add(n - 4).cast::<[u8; 4]>().write_unaligned(second.to_le_bytes());
-            out.set_len(len + n);
-        }
+        push_halves(first, second, n, out);
         return true;
     }
     if !bytes.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\') {
         return false;
     }
-    out.extend_from_slice(bytes);
+    push_tiny(bytes, out);
     true
+}
+
+/// Appends `bytes` (fewer than 32) to `out` by the stores of [`push_plain_short`], without its
+/// check: for the end of a run that a vector found.
+#[inline(always)]
+pub(crate) fn push_short(bytes: &[u8], out: &mut Vec<u8>) {
+    let n = bytes.len();
+    debug_assert!(n < 32, "a short text");
+    if n >= 8 {
+        let (at, words) = short_words(bytes);
+        push_words(at, words, n, out);
+    } else if n >= 4 {
+        let (first, second) = halves(bytes);
+        push_halves(first, second, n, out);
+    } else {
+        push_tiny(bytes, out);
+    }
+}
+
+/// The words of a text of 8 to 31 bytes, and where each starts: at 0, 8, 16 and `len - 8`,
+/// each capped at `len - 8`.
+#[inline(always)]
+fn short_words(bytes: &[u8]) -> ([usize; 4], [u64; 4]) {
+    let last = bytes.len() - 8;
+    let at = [0, 8.min(last), 16.min(last), last];
+    (at, at.map(|k| load_u64(bytes, k)))
+}
+
+/// Appends the `n` bytes whose [`short_words`] are `at` and `words`.
+#[inline(always)]
+fn push_words(at: [usize; 4], words: [u64; 4], n: usize, out: &mut Vec<u8>) {
+    out.reserve(n);
+    let len = out.len();
+    // SAFETY: `out` has room for `n` more bytes past `len` (reserved above), and every
+    // store is of 8 bytes at `len + k` with `k <= n - 8`. The four words are the bytes of
+    // the text at those places, so every byte of `len..len + n` is written (0..8 by the
+    // first word, up to `n` by the last, the rest by words that overlap them) with the
+    // byte of the text at its place, before `set_len` exposes them.
+    unsafe {
+        let dst = out.as_mut_ptr().add(len);
+        for (k, w) in at.into_iter().zip(words) {
+            dst.add(k).cast::<[u8; 8]>().write_unaligned(w.to_le_bytes());
+        }
+        out.set_len(len + n);
+    }
+}
+
+/// The first and last four bytes of a text of 4 to 8 bytes.
+#[inline(always)]
+fn halves(bytes: &[u8]) -> (u32, u32) {
+    let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    (half(0), half(bytes.len() - 4))
+}
+
+/// Appends the `n` bytes whose [`halves`] are `first` and `second`.
+#[inline(always)]
+fn push_halves(first: u32, second: u32, n: usize, out: &mut Vec<u8>) {
+    out.reserve(n);
+    let len = out.len();
+    // SAFETY: `out` has room for `n` more bytes past `len` (reserved above); the two 4-byte
+    // stores at `len` and `len + n - 4` (`4 <= n <= 8`) cover `len..len + n` with the bytes
+    // of the text at their places.
+    unsafe {
+        let dst = out.as_mut_ptr().add(len);
+        dst.cast::<[u8; 4]>().write_unaligned(first.to_le_bytes());
+        dst.add(n - 4).cast::<[u8; 4]>().write_unaligned(second.to_le_bytes());
+        out.set_len(len + n);
+    }
+}
+
+/// Appends `bytes` (fewer than four): its first, middle and last bytes, which are all of them,
+/// with no loop and no call.
+#[inline(always)]
+fn push_tiny(bytes: &[u8], out: &mut Vec<u8>) {
+    let n = bytes.len();
+    debug_assert!(n < 4, "a tiny text");
+    if n == 0 {
+        return;
+    }
+    out.reserve(n);
+    let len = out.len();
+    let spots = [0, n / 2, n - 1];
+    // SAFETY: `out` has room for `n` more bytes past `len` (reserved above); each store is of
+    // one byte at `len + k` with `k < n`, the byte of `bytes` at `k`, and the three places
+    // cover `0..n` for `n` of 1, 2 or 3.
+    unsafe {
+        let dst = out.as_mut_ptr().add(len);
+        for k in spots {
+            dst.add(k).write(bytes[k]);
+        }
+        out.set_len(len + n);
+    }
 }
 
 /// The index of the first `"`, `\` or control byte in `word` (in memory order), if any.

@@ -135,7 +135,22 @@ impl<V: Vector> Specials<V> {
 pub(super) unsafe fn copy_string_run<V: Vector>(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
     let len = bytes.len();
     if len - start < V::BYTES {
-        return super::copy_string_run_portable(bytes, start, out);
+        if start == len {
+            return len;
+        }
+        if len < V::BYTES {
+            return super::copy_string_run_portable(bytes, start, out);
+        }
+        // Fewer than `BYTES` bytes from `start`, but as many before the end: the vector of the
+        // last `BYTES` bytes finds the run's end (its lanes before `start` ignored), and the run,
+        // shorter than a vector, is copied by words (the end of a long string after an escape).
+        let last = len - V::BYTES;
+        // SAFETY: `last + BYTES == len`, so the load reads inside `bytes`; the feature is the
+        // caller's guarantee.
+        let found = unsafe { Specials::<V>::new().of(V::load(bytes.as_ptr().add(last))) } >> (start - last);
+        let end = if found != 0 { start + found.trailing_zeros() as usize } else { len };
+        super::push_short(&bytes[start..end], out);
+        return end;
     }
     // Room for the whole run and one vector more: every store below ends at most `BYTES`
     // bytes past the run's last byte.
