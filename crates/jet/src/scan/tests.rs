@@ -622,6 +622,40 @@ fn push_float_appends_exactly_the_text() {
     }
 }
 
+/// `push_u64` and `push_i64` against `itoa`: every power of ten and its neighbours (each digit
+/// count's edges), the extremes, and pseudo-random values of every bit length; appended after
+/// text already in `out`, full or with room to spare.
+#[test]
+fn integers_written_in_place_match_itoa() {
+    let mut values: Vec<u64> = vec![0, 1, 9, 10, 99, 100, 9_999, 10_000, 99_999, u64::MAX, u64::MAX - 1];
+    let mut p = 1u64;
+    while let Some(next) = p.checked_mul(10) {
+        values.extend([p - 1, p, p + 1, next / 2]);
+        p = next;
+    }
+    values.extend([p - 1, p, p + 1]);
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for bits in 1..=64 {
+        for _ in 0..if cfg!(miri) { 2 } else { 50 } {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            values.push(seed >> (64 - bits));
+        }
+    }
+    for &v in &values {
+        for room in [0, 1, 25] {
+            let mut out = Vec::with_capacity(2 + room);
+            out.extend_from_slice(b"[,");
+            push_u64(v, &mut out);
+            assert_eq!(out, format!("[,{}", itoa::Buffer::new().format(v)).as_bytes(), "{v}, room {room}");
+        }
+        for s in [v as i64, (v as i64).wrapping_neg(), i64::MIN, i64::MAX] {
+            let mut out = Vec::new();
+            push_i64(s, &mut out);
+            assert_eq!(out, itoa::Buffer::new().format(s).as_bytes(), "{s}");
+        }
+    }
+}
+
 /// A run of `\u` escapes of every UTF-8 length, in both cases of hex digit, the edges of the
 /// surrogate block among them: long enough for several AVX2 steps and the portable tail.
 fn escape_run() -> Vec<u8> {

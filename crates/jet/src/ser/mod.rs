@@ -20,6 +20,7 @@ use serde::ser::{self, Serialize};
 use self::key::KeySerializer;
 use crate::error::{Code, Error, Position, Result};
 use crate::options::Options;
+use crate::scan;
 use crate::text::state::{self, Names};
 use crate::text::string;
 
@@ -755,7 +756,7 @@ impl<W, M: SerializerMode> Serializer<W, M> {
 
     fn float<F: zmij::Float>(&mut self, v: F, finite: bool) -> Result<()> {
         if finite {
-            crate::scan::push_float(v, &mut self.out);
+            scan::push_float(v, &mut self.out);
         } else if self.nonfinite_as_null {
             self.out.extend_from_slice(b"null");
         } else {
@@ -766,13 +767,18 @@ impl<W, M: SerializerMode> Serializer<W, M> {
 }
 
 macro_rules! serialize_integers {
-    ($($method:ident: $ty:ty),*) => {$(
+    ($($method:ident: $ty:ty => $push:expr),*) => {$(
         #[inline]
         fn $method(self, v: $ty) -> Result<()> {
-            self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+            $push(v, &mut self.out);
             self.maybe_drain()
         }
     )*};
+}
+
+/// A 128-bit integer's text (rare: through `itoa`'s buffer).
+fn push_wide(v: impl itoa::Integer, out: &mut Vec<u8>) {
+    out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
 }
 
 impl<'a, W: io::Write, M: SerializerMode> ser::Serializer for &'a mut Serializer<W, M> {
@@ -791,9 +797,18 @@ impl<'a, W: io::Write, M: SerializerMode> ser::Serializer for &'a mut Serializer
         self.maybe_drain()
     }
 
-    serialize_integers!(serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
-        serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
-        serialize_u64: u64, serialize_u128: u128);
+    serialize_integers!(
+        serialize_i8: i8 => |v, out| scan::push_i64(i64::from(v), out),
+        serialize_i16: i16 => |v, out| scan::push_i64(i64::from(v), out),
+        serialize_i32: i32 => |v, out| scan::push_i64(i64::from(v), out),
+        serialize_i64: i64 => scan::push_i64,
+        serialize_i128: i128 => push_wide,
+        serialize_u8: u8 => |v, out| scan::push_u64(u64::from(v), out),
+        serialize_u16: u16 => |v, out| scan::push_u64(u64::from(v), out),
+        serialize_u32: u32 => |v, out| scan::push_u64(u64::from(v), out),
+        serialize_u64: u64 => scan::push_u64,
+        serialize_u128: u128 => push_wide
+    );
 
     fn serialize_f32(self, v: f32) -> Result<()> {
         self.float(v, v.is_finite())?;

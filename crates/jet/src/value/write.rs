@@ -206,8 +206,8 @@ fn write_or_open<'v>(out: &mut Vec<u8>, v: &'v Value, style: &Style<'_>) -> Resu
 pub(crate) fn write_number(out: &mut Vec<u8>, n: &Number, nonfinite_as_null: bool) -> Result<()> {
     match n.view() {
         NumberView::Text(t) => out.extend_from_slice(t.as_bytes()),
-        NumberView::U64(u) => out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes()),
-        NumberView::I64(i) => out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes()),
+        NumberView::U64(u) => crate::scan::push_u64(u, out),
+        NumberView::I64(i) => crate::scan::push_i64(i, out),
         NumberView::F64(f) if f.is_finite() => {
             crate::scan::push_float(f, out);
         }
