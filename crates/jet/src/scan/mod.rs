@@ -288,33 +288,36 @@ unsafe fn write_digits(mut v: u64, mut end: *mut u8) {
 /// typed encode took 1.26–1.31× serde_json's time in builds for x86-64-v3 or the native CPU,
 /// against 0.91–0.93× with this call (the default build's 0.84–0.86× is unchanged); see
 /// `bench/RESULTS.md`.
-///
-/// The printer's buffer is placed in `out`'s spare room and the text written there, where it
-/// stays: nothing reads it back. A buffer on the stack had to be copied out, and that copy's
-/// loads, wider than the printer's last stores and just after them, waited for those stores to
-/// reach the cache (a store that cannot be forwarded): half of this function's time.
 #[inline(never)]
 pub(crate) fn push_float<F: zmij::Float>(v: F, out: &mut Vec<u8>) {
-    const SIZE: usize = core::mem::size_of::<zmij::Buffer>();
-    const { assert!(core::mem::align_of::<zmij::Buffer>() == 1, "a buffer of bytes") };
-    out.reserve(SIZE);
+    push_formatted(&mut zmij::Buffer::new(), |buf| buf.format_finite(v), out);
+}
+
+/// Appends the text that `format` writes into `holder` (a formatter's buffer, such as a float
+/// printer's) and returns. When the text starts at the start of `holder`, as such buffers have
+/// it, the copy is of the whole of `holder`: a fixed size, so a few vector moves rather than a
+/// call to `memcpy` that branches on the length; of the bytes copied, only the text's become
+/// part of `out`. Otherwise, a plain copy.
+#[inline(always)]
+pub(crate) fn push_formatted<H>(holder: &mut H, format: impl FnOnce(&mut H) -> &str, out: &mut Vec<u8>) {
+    let size = core::mem::size_of::<H>();
+    let at = core::ptr::from_mut(holder) as usize;
+    let text = format(holder);
+    let n = text.len();
+    if text.as_ptr() as usize != at || n > size {
+        out.extend_from_slice(text.as_bytes());
+        return;
+    }
+    let start = core::ptr::from_ref(holder).cast::<u8>();
+    out.reserve(size);
     let len = out.len();
-    // SAFETY: `out` has room for `SIZE` bytes past `len` (reserved above), and a
-    // `zmij::Buffer` needs no alignment (checked above): a buffer moved there by `write` is a
-    // value of its own, in memory `out` owns and does not use, and the printer writes only
-    // inside it. The text it returns lies inside the buffer, so `at + n <= SIZE`, and the copy
-    // (when the text does not start the buffer) moves it within that room; the pointers of both
-    // ends derive from `dst`. Then the first `n` bytes past `len` are the text, which
-    // `set_len` exposes.
+    // SAFETY: `out` has room for `size` bytes past `len` (reserved above), and `holder` is
+    // `size` readable bytes from `start`, borrowed for the copy. The copy is untyped, so bytes
+    // of `holder` past the text may be uninitialized (a formatter's spare room): only the first
+    // `n` bytes copied are exposed by `set_len`, and they are the text's, which was checked
+    // above to be the first `n` bytes of `holder`.
     unsafe {
-        let dst = out.as_mut_ptr().add(len);
-        let buffer = dst.cast::<zmij::Buffer>();
-        buffer.write(zmij::Buffer::new());
-        let text = (*buffer).format_finite(v);
-        let (at, n) = (text.as_ptr().offset_from(dst.cast_const()) as usize, text.len());
-        if at != 0 {
-            core::ptr::copy(dst.add(at), dst, n);
-        }
+        core::ptr::copy_nonoverlapping(start, out.as_mut_ptr().add(len), size);
         out.set_len(len + n);
     }
 }

@@ -583,42 +583,46 @@ fn push_plain_short_matches_reference_at_every_offset() {
     }
 }
 
-/// `push_float`: exactly the printer's text is appended, after text already in `out`, with
-/// `out` full or with room to spare, for floats of every form the printer writes (integers
-/// with `.0`, fractions, exponents, subnormals, the extremes, both signs).
+/// `push_formatted`: exactly the formatted text is appended, whether it sits at the start of
+/// its holder (the fixed-size copy) or not (a plain copy), after text already in `out`, with
+/// `out` full or not, and whatever the holder holds past the text.
 #[test]
-fn push_float_appends_exactly_the_text() {
-    let values = [
-        0.0,
-        -0.0,
-        -1.5,
-        1e-7,
-        19.99,
-        123_456.789,
-        1e21,
-        -1.2345678901234567e-308,
-        f64::MAX,
-        f64::MIN,
-        f64::MIN_POSITIVE,
-        5e-324,
-        0.1 + 0.2,
-        1e15,
-        -12_345_678_901_234.5,
+fn push_formatted_appends_exactly_the_text() {
+    /// A formatter's buffer of 24 bytes.
+    struct Holder([u8; 24]);
+    type Format = fn(&mut Holder) -> &str;
+    let cases: [(&str, Format, &str); 5] = [
+        ("empty text", |_| "", ""),
+        ("text at the start", |h| fill(h, "1.5e-7"), "1.5e-7"),
+        ("text filling the holder", |h| fill(h, "-1.2345678901234567e-308"), "-1.2345678901234567e-308"),
+        ("text elsewhere in the holder", |h| core::str::from_utf8(&h.0[20..]).unwrap(), "\u{FF}\u{FF}"),
+        ("text outside the holder", |_| "static text", "static text"),
     ];
-    for value in values {
-        let want = zmij::Buffer::new().format_finite(value).to_owned();
+    fn fill<'h>(holder: &'h mut Holder, text: &str) -> &'h str {
+        holder.0 = [0xFF; 24];
+        holder.0[..text.len()].copy_from_slice(text.as_bytes());
+        core::str::from_utf8(&holder.0[..text.len()]).unwrap()
+    }
+    for (name, format, want) in &cases {
         for room in [0, 1, 23, 24, 100] {
             let mut out = Vec::with_capacity(3 + room);
             out.extend_from_slice(b"[1,");
-            push_float(value, &mut out);
-            assert_eq!(out, format!("[1,{want}").as_bytes(), "{value}, room {room}");
+            let mut holder = Holder([0xC3; 24]);
+            holder.0[20..].copy_from_slice("\u{FF}\u{FF}".as_bytes());
+            push_formatted(&mut holder, |h| format(h), &mut out);
+            assert_eq!(out, [b"[1,", want.as_bytes()].concat(), "{name}, room {room}");
         }
-        let narrow = value as f32;
-        if narrow.is_finite() {
-            let mut out = Vec::new();
-            push_float(narrow, &mut out);
-            assert_eq!(out, zmij::Buffer::new().format_finite(narrow).as_bytes(), "{value} as f32");
-        }
+    }
+    // The printers jet uses: zmij writes at the start of its buffer, itoa at the end.
+    for value in [0.0, -1.5, 1e-7, 123_456.789, f64::MAX, f64::MIN_POSITIVE, 5e-324, 0.1 + 0.2] {
+        let mut out = b"[".to_vec();
+        push_formatted(&mut zmij::Buffer::new(), |b| b.format_finite(value), &mut out);
+        assert_eq!(out, format!("[{}", zmij::Buffer::new().format_finite(value)).as_bytes(), "{value}");
+    }
+    for value in [0u64, 7, 12_345, u64::MAX] {
+        let mut out = b"[".to_vec();
+        push_formatted(&mut itoa::Buffer::new(), |b| b.format(value), &mut out);
+        assert_eq!(out, format!("[{value}").as_bytes(), "{value}");
     }
 }
 
