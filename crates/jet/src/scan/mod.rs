@@ -224,15 +224,6 @@ pub(crate) fn push_i64(v: i64, out: &mut Vec<u8>) {
 /// no power of ten, and both have one digit) and a bit length of at least 1.
 #[inline(always)]
 fn decimal_digits(v: u64) -> usize {
-    const POW10: [u64; 20] = {
-        let mut p = [1u64; 20];
-        let mut i = 1;
-        while i < 20 {
-            p[i] = p[i - 1] * 10;
-            i += 1;
-        }
-        p
-    };
     let v = v | 1;
     // With `bits` bits, log10(v) lies in [(bits - 1) log10(2), bits log10(2)), so `v` has `t` or
     // `t + 1` digits, t = floor(bits log10(2)) (1233 / 4096 gives that floor exactly for bits up
@@ -1069,8 +1060,8 @@ pub(crate) fn first_digits(word: u64, n: usize) -> u64 {
     eight_digits(word << (64 - 8 * n))
 }
 
-/// The powers of ten that runs of digits scale by: up to eight digits a step, and up to 19
-/// digits (all that fit a `u64`) in all.
+/// The powers of ten that runs of digits scale by (up to eight digits a step, and up to 19
+/// digits, all that fit a `u64`, in all), and that [`decimal_digits`] counts digits by.
 pub(crate) const POW10: [u64; 20] = {
     let mut table = [1u64; 20];
     let mut i = 1;
