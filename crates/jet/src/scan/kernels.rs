@@ -119,6 +119,11 @@ pub(crate) fn checked_runs() -> Vec<(&'static str, CheckedKernel)> {
         // SAFETY: AVX2 was detected just above.
         kernels.push(("avx2", |b, s| unsafe { x86::string_run_checked_avx2(b, s) }));
     }
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_avx512() {
+        // SAFETY: `has_avx512` held just above.
+        kernels.push(("avx512", |b, s| unsafe { x86::string_run_checked_avx512(b, s) }));
+    }
     #[cfg(target_arch = "aarch64")]
     if std::arch::is_aarch64_feature_detected!("neon") {
         // SAFETY: NEON was detected just above.

@@ -6,15 +6,15 @@
 //! versions are tested against.
 //!
 //! Vector kernels are chosen at run time: on x86_64, AVX2 when the CPU has it, else SSE2 (and,
-//! where AVX-512 is present too, an AVX-512 block classifier); on aarch64, NEON (`neon`); so a
-//! plain `cargo build` gets them with no `-C target-cpu`. The
+//! where AVX-512 is present too, an AVX-512 block classifier and checked string scan); on
+//! aarch64, NEON (`neon`); so a plain `cargo build` gets them with no `-C target-cpu`. The
 //! kernels that only move and compare bytes are written once over a vector trait (`vector`);
 //! each platform's module implements it and adds what its instructions do best. The choice is
 //! made once and cached in one byte; the hot paths branch on it and make a direct call (cheaper
 //! than the indirect call of a function-pointer cache, and it leaves room to finish short
 //! inputs inline). Setting the environment variable `JET_PORTABLE_SCAN` (to anything) before
 //! the first parse forces the portable kernels, `JET_NO_AVX512` keeps to AVX2's, and
-//! `JET_AVX512` takes the AVX-512 classifier on a CPU that has it but where it is not the
+//! `JET_AVX512` takes the AVX-512 kernels on a CPU that has them but where they are not the
 //! default (see `best_level`), so that tests can cover each level.
 //!
 //! One loop is too fine-grained for a call per step: the structural index classifies one block
@@ -44,7 +44,8 @@ pub(crate) enum Level {
     Avx2 = 3,
     Neon = 4,
     /// AVX2's kernels, with the block classifier of AVX-512 (F, BW and VBMI), which gives a
-    /// block's masks from one 512-bit vector.
+    /// block's masks from one 512-bit vector, and its fused string-and-UTF-8 scan, 64 bytes a
+    /// step.
     Avx512 = 5,
 }
 
@@ -497,8 +498,11 @@ pub(crate) fn string_run_checked_words<const WORDS: usize>(bytes: &[u8], start: 
 fn string_run_checked_long(bytes: &[u8], start: usize) -> CheckedRun {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
-        Level::Avx2 | Level::Avx512 => unsafe { x86::string_run_checked_avx2(bytes, start) },
+        // SAFETY: `level` reports AVX2 only when the CPU has AVX2.
+        Level::Avx2 => unsafe { x86::string_run_checked_avx2(bytes, start) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX-512 only when the CPU has what `has_avx512` checks.
+        Level::Avx512 => unsafe { x86::string_run_checked_avx512(bytes, start) },
         #[cfg(target_arch = "aarch64")]
         // SAFETY: `level` reports NEON only when the CPU has it.
         Level::Neon => unsafe { neon::string_run_checked_neon(bytes, start) },

@@ -4,7 +4,8 @@
 //! The algorithms written once over [`Vector`] (`super::vector`) are instantiated here for
 //! `__m128i` and `__m256i`; UTF-8 validation, the fused string-and-UTF-8 scan and the runs of `\u`
 //! escapes are AVX2's own. AVX-512 classifies a block in one vector, its compares giving the
-//! block's masks directly (`classify_avx512`); its other kernels are AVX2's.
+//! block's masks directly (`classify_avx512`), and runs the fused string-and-UTF-8 scan on
+//! 64-byte vectors (`string_run_checked_avx512`); its other kernels are AVX2's.
 
 use core::arch::x86_64::*;
 
@@ -705,6 +706,130 @@ pub(super) unsafe fn string_run_checked_avx2(bytes: &[u8], start: usize) -> Chec
         finish_checked_run(bytes, start, i, _mm256_testz_si256(error, error) != 0)
     }
 }
+
+/// [`super::string_run_checked`] with AVX-512: 64 bytes a step, the UTF-8 check of
+/// [`string_run_checked_avx2`] on vectors twice as wide. The bytes under a vector at the slice's
+/// end (all of a run that starts less than a vector from it) are read by a masked load, which
+/// reads only the slice's bytes and gives zeros past its end, rather than one at a time.
+///
+/// # Safety
+/// The CPU must support what [`has_avx512`] checks.
+#[target_feature(enable = "avx512f,avx512bw,avx2")]
+pub(super) unsafe fn string_run_checked_avx512(bytes: &[u8], start: usize) -> CheckedRun {
+    let len = bytes.len();
+    let ptr = bytes.as_ptr();
+    // SAFETY: AVX-512 F and BW are enabled for this function. Every load reads inside `bytes`:
+    // 64 bytes at `i` with `i + 64 <= len`, or at `i - 1`, `i - 2` and `i - 3` with
+    // `start + 64 <= i` and `i + 64 <= len`; the masked load at `i <= len` enables only the
+    // lanes of `bytes[i..len]`, and masked-off lanes are not read. The tables' loads read
+    // their 16 and 64 bytes.
+    unsafe {
+        let splat = |byte: u8| _mm512_set1_epi8(byte as i8);
+        let table = |t: &[u8; 16]| _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast()));
+        let tables = [table(&BYTE_1_HIGH), table(&BYTE_1_LOW), table(&BYTE_2_HIGH)];
+        let (special_low, special_high) = (table(&SPECIAL_LOW), table(&SPECIAL_HIGH));
+        let load = |at: usize| _mm512_loadu_si512(ptr.add(at).cast());
+        let high_nibbles = |v: __m512i| _mm512_and_si512(_mm512_srli_epi16::<4>(v), splat(0x0F));
+        // Bit `k`: byte `k` is a quote, a backslash or a control byte (`vpshufb` gives 0 for a
+        // byte of 0x80 and above, which is none of them).
+        let special = |v: __m512i, high: __m512i| {
+            _mm512_test_epi8_mask(
+                _mm512_shuffle_epi8(special_low, v),
+                _mm512_shuffle_epi8(special_high, high),
+            )
+        };
+        // The UTF-8 errors of the bytes whose high nibbles are `high`, given the bytes one, two
+        // and three lanes before each (as `check_pairs`).
+        let check = |high: __m512i, [prev1, prev2, prev3]: [__m512i; 3]| {
+            let byte_1_high = _mm512_shuffle_epi8(tables[0], high_nibbles(prev1));
+            let byte_1_low = _mm512_shuffle_epi8(tables[1], _mm512_and_si512(prev1, splat(0x0F)));
+            let byte_2_high = _mm512_shuffle_epi8(tables[2], high);
+            let special = _mm512_and_si512(_mm512_and_si512(byte_1_high, byte_1_low), byte_2_high);
+            let third = _mm512_subs_epu8(prev2, splat(0xE0 - 0x80));
+            let fourth = _mm512_subs_epu8(prev3, splat(0xF0 - 0x80));
+            _mm512_xor_si512(_mm512_and_si512(_mm512_or_si512(third, fourth), splat(0x80)), special)
+        };
+        // Lanes at the top of `prev` that start a character it does not finish (for an ASCII
+        // block after it), as `incomplete`.
+        let incomplete =
+            |prev: __m512i| _mm512_subs_epu8(prev, _mm512_loadu_si512(INCOMPLETE_512.as_ptr().cast()));
+        // The errors of the block `v` after the block `prev`, the bytes before each lane moved
+        // in from the lanes below (from `prev`'s top lane for the lowest): `valignd` gives each
+        // 128-bit lane the one before it, `vpalignr` joins the two.
+        let block = |v: __m512i, prev: __m512i| {
+            if _mm512_movepi8_mask(v) == 0 {
+                return incomplete(prev);
+            }
+            let before = _mm512_alignr_epi32::<12>(v, prev);
+            let shifted = [
+                _mm512_alignr_epi8::<15>(v, before),
+                _mm512_alignr_epi8::<14>(v, before),
+                _mm512_alignr_epi8::<13>(v, before),
+            ];
+            check(high_nibbles(v), shifted)
+        };
+        // The block at `at` holds the run's end, its first special byte, at `found`'s lowest
+        // bit: the lanes from there become ASCII zeros, which also catches a character the end
+        // cuts. The run's end and whether it is valid.
+        let last = |at: usize, v: __m512i, found: u64, prev: __m512i, error: __m512i| {
+            let n = found.trailing_zeros() as usize;
+            let error = _mm512_or_si512(error, block(_mm512_maskz_mov_epi8((1 << n) - 1, v), prev));
+            CheckedRun { end: at + n, valid: _mm512_test_epi8_mask(error, error) == 0 }
+        };
+        // The block before the run's first is taken as ASCII zeros: its bytes are not the run's.
+        let mut prev = _mm512_setzero_si512();
+        let mut error = _mm512_setzero_si512();
+        let mut i = start;
+        if i + 64 <= len {
+            let v = load(i);
+            let found = special(v, high_nibbles(v));
+            if found != 0 {
+                return last(i, v, found, prev, error);
+            }
+            error = block(v, prev);
+            prev = v;
+            i += 64;
+            // From here the three bytes before `i` are the run's: the bytes one, two and three
+            // lanes back are unaligned loads (as `check_at`).
+            while i + 64 <= len {
+                let v = load(i);
+                let high = high_nibbles(v);
+                let found = special(v, high);
+                if found != 0 {
+                    return last(i, v, found, prev, error);
+                }
+                let step = if _mm512_movepi8_mask(v) == 0 {
+                    incomplete(prev)
+                } else {
+                    check(high, [load(i - 1), load(i - 2), load(i - 3)])
+                };
+                error = _mm512_or_si512(error, step);
+                prev = v;
+                i += 64;
+            }
+        }
+        // Under a vector left, perhaps nothing: its lanes past the slice's end are zeros, which
+        // end no run (they are masked out of `found`) and catch a character the slice cuts.
+        let rest = if len - i >= 64 { u64::MAX } else { (1 << (len - i)) - 1 };
+        let v = _mm512_maskz_loadu_epi8(rest, ptr.add(i).cast());
+        let found = special(v, high_nibbles(v)) & rest;
+        if found != 0 {
+            return last(i, v, found, prev, error);
+        }
+        let error = _mm512_or_si512(error, block(v, prev));
+        CheckedRun { end: len, valid: _mm512_test_epi8_mask(error, error) == 0 }
+    }
+}
+
+/// [`string_run_checked_avx512`]'s `incomplete`: the last three lanes of 64 hold a lead byte
+/// of 4 (lane 61), 3 (lane 62) or 2 (lane 63) bytes.
+static INCOMPLETE_512: [u8; 64] = {
+    let mut max = [0xFF; 64];
+    max[61] = 0b1111_0000 - 1;
+    max[62] = 0b1110_0000 - 1;
+    max[63] = 0b1100_0000 - 1;
+    max
+};
 
 /// The UTF-8 errors of one block: none for ASCII but a character the previous block left
 /// cut; the full check otherwise.
