@@ -6,7 +6,7 @@
 //! versions are tested against.
 //!
 //! Vector kernels are chosen at run time: on x86_64, AVX2 when the CPU has it, else SSE2 (and,
-//! where AVX-512 is present too, an AVX-512 block classifier and checked string scan); on
+//! where AVX-512 is present too, an AVX-512 block classifier and string scans); on
 //! aarch64, NEON (`neon`); so a plain `cargo build` gets them with no `-C target-cpu`. The
 //! kernels that only move and compare bytes are written once over a vector trait (`vector`);
 //! each platform's module implements it and adds what its instructions do best. The choice is
@@ -44,8 +44,8 @@ pub(crate) enum Level {
     Avx2 = 3,
     Neon = 4,
     /// AVX2's kernels, with the block classifier of AVX-512 (F, BW and VBMI), which gives a
-    /// block's masks from one 512-bit vector, and its fused string-and-UTF-8 scan, 64 bytes a
-    /// step.
+    /// block's masks from one 512-bit vector, and its string scans (alone and fused with the
+    /// UTF-8 check), 64 bytes a step.
     Avx512 = 5,
 }
 
@@ -521,8 +521,11 @@ fn string_run_checked_portable(bytes: &[u8], start: usize) -> CheckedRun {
 fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
-        Level::Avx2 | Level::Avx512 => unsafe { x86::string_run_avx2(bytes, start) },
+        // SAFETY: `level` reports AVX2 only when the CPU has AVX2.
+        Level::Avx2 => unsafe { x86::string_run_avx2(bytes, start) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX-512 only when the CPU has what `has_avx512` checks.
+        Level::Avx512 => unsafe { x86::string_run_avx512(bytes, start) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::string_run_sse2(bytes, start) },

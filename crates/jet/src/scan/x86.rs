@@ -4,8 +4,9 @@
 //! The algorithms written once over [`Vector`] (`super::vector`) are instantiated here for
 //! `__m128i` and `__m256i`; UTF-8 validation, the fused string-and-UTF-8 scan and the runs of `\u`
 //! escapes are AVX2's own. AVX-512 classifies a block in one vector, its compares giving the
-//! block's masks directly (`classify_avx512`), and runs the fused string-and-UTF-8 scan on
-//! 64-byte vectors (`string_run_checked_avx512`); its other kernels are AVX2's.
+//! block's masks directly (`classify_avx512`), and scans string runs, alone and fused with the
+//! UTF-8 check, on 64-byte vectors (`string_run_avx512`, `string_run_checked_avx512`); its other
+//! kernels are AVX2's.
 
 use core::arch::x86_64::*;
 
@@ -171,6 +172,55 @@ pub(super) unsafe fn string_run_sse2(bytes: &[u8], start: usize) -> StringRun {
 pub(super) unsafe fn string_run_avx2(bytes: &[u8], start: usize) -> StringRun {
     // SAFETY: AVX2 is enabled for this function.
     unsafe { string_run::<__m256i>(bytes, start) }
+}
+
+/// Scans a string run with AVX-512: 64 bytes a step, the compares giving masks directly; the
+/// bytes under a vector at the slice's end by a masked load, which reads only the slice's bytes.
+///
+/// # Safety
+/// The CPU must support what [`has_avx512`] checks.
+#[target_feature(enable = "avx512f,avx512bw,avx2")]
+pub(super) unsafe fn string_run_avx512(bytes: &[u8], start: usize) -> StringRun {
+    let len = bytes.len();
+    let ptr = bytes.as_ptr();
+    // SAFETY: AVX-512 F and BW are enabled for this function. The loads read 64 bytes at `i`
+    // with `i + 64 <= len`; the masked load at `i <= len` enables only the lanes of
+    // `bytes[i..len]`, and masked-off lanes are not read.
+    unsafe {
+        let splat = |byte: u8| _mm512_set1_epi8(byte as i8);
+        // Bit `k`: byte `k` is a quote, a backslash or a control byte.
+        let special = |v: __m512i| {
+            _mm512_cmpeq_epi8_mask(v, splat(b'"'))
+                | _mm512_cmpeq_epi8_mask(v, splat(b'\\'))
+                | _mm512_cmple_epu8_mask(v, splat(0x1F))
+        };
+        // The run ends in the block at `at`, at `found`'s lowest bit; `top` has the block's
+        // bytes of 0x80 and above, `high` those of the blocks before.
+        let end = |at: usize, found: u64, top: u64, high: u64| {
+            let n = found.trailing_zeros();
+            StringRun { end: at + n as usize, non_ascii: high | top & ((1 << n) - 1) != 0 }
+        };
+        let mut high = 0u64;
+        let mut i = start;
+        while i + 64 <= len {
+            let v = _mm512_loadu_si512(ptr.add(i).cast());
+            let (found, top) = (special(v), _mm512_movepi8_mask(v));
+            if found != 0 {
+                return end(i, found, top, high);
+            }
+            high |= top;
+            i += 64;
+        }
+        // Under a vector left, perhaps nothing: the lanes past the slice's end are zeros,
+        // masked out of `found`.
+        let rest = (1 << (len - i)) - 1;
+        let v = _mm512_maskz_loadu_epi8(rest, ptr.add(i).cast());
+        let (found, top) = (special(v) & rest, _mm512_movepi8_mask(v));
+        if found != 0 {
+            return end(i, found, top, high);
+        }
+        StringRun { end: len, non_ascii: high | top != 0 }
+    }
 }
 
 /// Quotes, backslashes and control bytes by two nibble lookups: a byte is one of them exactly
