@@ -596,11 +596,11 @@ pub(crate) fn escape_recipe(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Runs every kernel on `bytes` from the first 70 offsets (two AVX2 widths and more) and from
-/// a few near the end, and panics, naming the kernel, where one differs from its reference.
+/// Runs every kernel on `bytes` from the first 130 offsets (two AVX-512 widths and more) and
+/// from a few near the end, and panics, naming the kernel, where one differs from its reference.
 pub(crate) fn check_all(bytes: &[u8]) {
     let len = bytes.len();
-    let starts = (0..=len.min(70)).chain((len.saturating_sub(40)..=len).step_by(3));
+    let starts = (0..=len.min(130)).chain((len.saturating_sub(40)..=len).step_by(3));
     let checked = checked_runs();
     let (classifiers, prefix_xors) = (classifiers(), prefix_xors());
     for block in bytes.windows(BLOCK).take(70) {
