@@ -62,6 +62,10 @@ pub(crate) fn string_copies() -> Vec<(&'static str, CopyKernel)> {
             // SAFETY: AVX2 was detected just above.
             kernels.push(("avx2", |b, s, o| unsafe { x86::copy_string_run_avx2(b, s, o) }));
         }
+        if x86::has_avx512() {
+            // SAFETY: `has_avx512` held just above.
+            kernels.push(("avx512", |b, s, o| unsafe { x86::copy_string_run_avx512(b, s, o) }));
+        }
     }
     #[cfg(target_arch = "aarch64")]
     if std::arch::is_aarch64_feature_detected!("neon") {

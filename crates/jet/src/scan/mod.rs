@@ -44,8 +44,8 @@ pub(crate) enum Level {
     Avx2 = 3,
     Neon = 4,
     /// AVX2's kernels, with the block classifier of AVX-512 (F, BW and VBMI), which gives a
-    /// block's masks from one 512-bit vector, and its string scans (alone and fused with the
-    /// UTF-8 check), 64 bytes a step.
+    /// block's masks from one 512-bit vector, and its string scans (alone, fused with the UTF-8
+    /// check, and copying), 64 bytes a step.
     Avx512 = 5,
 }
 
@@ -138,8 +138,11 @@ pub(crate) fn string_run(bytes: &[u8], start: usize) -> StringRun {
 pub(crate) fn copy_string_run(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
-        Level::Avx2 | Level::Avx512 => unsafe { x86::copy_string_run_avx2(bytes, start, out) },
+        // SAFETY: `level` reports AVX2 only when the CPU has AVX2.
+        Level::Avx2 => unsafe { x86::copy_string_run_avx2(bytes, start, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX-512 only when the CPU has what `has_avx512` checks.
+        Level::Avx512 => unsafe { x86::copy_string_run_avx512(bytes, start, out) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::copy_string_run_sse2(bytes, start, out) },

@@ -4,9 +4,9 @@
 //! The algorithms written once over [`Vector`] (`super::vector`) are instantiated here for
 //! `__m128i` and `__m256i`; UTF-8 validation, the fused string-and-UTF-8 scan and the runs of `\u`
 //! escapes are AVX2's own. AVX-512 classifies a block in one vector, its compares giving the
-//! block's masks directly (`classify_avx512`), and scans string runs, alone and fused with the
-//! UTF-8 check, on 64-byte vectors (`string_run_avx512`, `string_run_checked_avx512`); its other
-//! kernels are AVX2's.
+//! block's masks directly (`classify_avx512`), and scans string runs, alone, fused with the
+//! UTF-8 check and while copying them, on 64-byte vectors (`string_run_avx512`,
+//! `string_run_checked_avx512`, `copy_string_run_avx512`); its other kernels are AVX2's.
 
 use core::arch::x86_64::*;
 
@@ -174,6 +174,61 @@ pub(super) unsafe fn string_run_avx2(bytes: &[u8], start: usize) -> StringRun {
     unsafe { string_run::<__m256i>(bytes, start) }
 }
 
+/// [`super::copy_string_run`] with AVX-512: each 64-byte vector stored to `out` as it is
+/// scanned, the bytes under a vector at the slice's end read by a masked load (which reads only
+/// the slice's bytes; the vector's zeros past them are stored into `out`'s spare room), and
+/// `out`'s length then set to the end of the run.
+///
+/// # Safety
+/// The CPU must support what [`has_avx512`] checks.
+#[target_feature(enable = "avx512f,avx512bw,avx2")]
+pub(super) unsafe fn copy_string_run_avx512(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    let len = bytes.len();
+    if start == len {
+        return len;
+    }
+    // Room for the whole run and one vector more: every store below ends at most 64 bytes
+    // past the run's last byte.
+    out.reserve(len - start + 64);
+    let (src, old_len) = (bytes.as_ptr(), out.len());
+    // SAFETY: `old_len <= capacity`, so the pointer is inside (or one past) the allocation.
+    let dst = unsafe { out.as_mut_ptr().add(old_len) };
+    // SAFETY: AVX-512 F and BW are enabled for this function. The loads read 64 bytes at `i`
+    // with `i + 64 <= len`, or (masked) only the lanes of `bytes[i..len]`; each store writes
+    // `dst[i - start..i - start + 64]`, inside the `len - start + 64` bytes reserved past
+    // `old_len`, as `i <= len`.
+    unsafe {
+        let splat = |byte: u8| _mm512_set1_epi8(byte as i8);
+        // Bit `k`: byte `k` is a quote, a backslash or a control byte.
+        let special = |v: __m512i| {
+            _mm512_cmpeq_epi8_mask(v, splat(b'"'))
+                | _mm512_cmpeq_epi8_mask(v, splat(b'\\'))
+                | _mm512_cmple_epu8_mask(v, splat(0x1F))
+        };
+        let mut i = start;
+        let end = loop {
+            let rest = len - i;
+            let v = if rest >= 64 {
+                _mm512_loadu_si512(src.add(i).cast())
+            } else {
+                _mm512_maskz_loadu_epi8((1 << rest) - 1, src.add(i).cast())
+            };
+            _mm512_storeu_si512(dst.add(i - start).cast(), v);
+            // Under 64 bytes left, the zeros past the slice's end are control bytes: the run
+            // ends at the first special byte or at `len`.
+            let found = special(v);
+            if found != 0 {
+                break i + found.trailing_zeros() as usize;
+            }
+            i += 64;
+        };
+        // SAFETY: the stores wrote `dst[0..i - start + 64]` without a gap, which holds
+        // `end - start` bytes (`end <= len`, and `end < i + 64`); all within the capacity.
+        out.set_len(old_len + end - start);
+        end
+    }
+}
+
 /// Scans a string run with AVX-512: 64 bytes a step, the compares giving masks directly; the
 /// bytes under a vector at the slice's end by a masked load, which reads only the slice's bytes.
 ///
@@ -212,14 +267,9 @@ pub(super) unsafe fn string_run_avx512(bytes: &[u8], start: usize) -> StringRun 
             i += 64;
         }
         // Under a vector left, perhaps nothing: the lanes past the slice's end are zeros,
-        // masked out of `found`.
-        let rest = (1 << (len - i)) - 1;
-        let v = _mm512_maskz_loadu_epi8(rest, ptr.add(i).cast());
-        let (found, top) = (special(v) & rest, _mm512_movepi8_mask(v));
-        if found != 0 {
-            return end(i, found, top, high);
-        }
-        StringRun { end: len, non_ascii: high | top != 0 }
+        // control bytes, so that the run ends at the first special byte or at `len`.
+        let v = _mm512_maskz_loadu_epi8((1 << (len - i)) - 1, ptr.add(i).cast());
+        end(i, special(v), _mm512_movepi8_mask(v), high)
     }
 }
 
@@ -858,16 +908,11 @@ pub(super) unsafe fn string_run_checked_avx512(bytes: &[u8], start: usize) -> Ch
                 i += 64;
             }
         }
-        // Under a vector left, perhaps nothing: its lanes past the slice's end are zeros, which
-        // end no run (they are masked out of `found`) and catch a character the slice cuts.
-        let rest = if len - i >= 64 { u64::MAX } else { (1 << (len - i)) - 1 };
-        let v = _mm512_maskz_loadu_epi8(rest, ptr.add(i).cast());
-        let found = special(v, high_nibbles(v)) & rest;
-        if found != 0 {
-            return last(i, v, found, prev, error);
-        }
-        let error = _mm512_or_si512(error, block(v, prev));
-        CheckedRun { end: len, valid: _mm512_test_epi8_mask(error, error) == 0 }
+        // Under a vector left, perhaps nothing: its lanes past the slice's end are zeros,
+        // control bytes, so that the run ends at the first special byte or at `len`, and a
+        // character the slice cuts is caught as one that the end cuts.
+        let v = _mm512_maskz_loadu_epi8((1 << (len - i)) - 1, ptr.add(i).cast());
+        last(i, v, special(v, high_nibbles(v)), prev, error)
     }
 }
 
