@@ -202,6 +202,10 @@ pub(crate) fn non_ws_blocks() -> Vec<(&'static str, NonWsBlockKernel)> {
             // SAFETY: AVX2 was detected just above.
             kernels.push(("avx2", |b, s| unsafe { x86::non_ws_block_avx2(b, s) }));
         }
+        if x86::has_avx512() {
+            // SAFETY: `has_avx512` held just above.
+            kernels.push(("avx512", |b, s| unsafe { x86::non_ws_block_avx512(b, s) }));
+        }
     }
     #[cfg(target_arch = "aarch64")]
     if std::arch::is_aarch64_feature_detected!("neon") {

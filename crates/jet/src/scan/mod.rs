@@ -1007,8 +1007,11 @@ pub(crate) fn skip_ws(bytes: &[u8], start: usize) -> usize {
 pub(crate) fn non_ws_block(bytes: &[u8], start: usize) -> (usize, u64) {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
-        Level::Avx2 | Level::Avx512 => unsafe { x86::non_ws_block_avx2(bytes, start) },
+        // SAFETY: `level` reports AVX2 only when the CPU has AVX2.
+        Level::Avx2 => unsafe { x86::non_ws_block_avx2(bytes, start) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX-512 only when the CPU has what `has_avx512` checks.
+        Level::Avx512 => unsafe { x86::non_ws_block_avx512(bytes, start) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
         Level::Sse2 => unsafe { x86::non_ws_block_sse2(bytes, start) },

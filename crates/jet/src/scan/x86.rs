@@ -4,7 +4,8 @@
 //! The algorithms written once over [`Vector`] (`super::vector`) are instantiated here for
 //! `__m128i` and `__m256i`; UTF-8 validation, the fused string-and-UTF-8 scan and the runs of `\u`
 //! escapes are AVX2's own. AVX-512 classifies a block in one vector, its compares giving the
-//! block's masks directly (`classify_avx512`), and scans string runs, alone, fused with the
+//! block's masks directly (`classify_avx512`) and its whitespace (`non_ws_block_avx512`), and
+//! scans string runs, alone, fused with the
 //! UTF-8 check and while copying them, on 64-byte vectors (`string_run_avx512`,
 //! `string_run_checked_avx512`, `copy_string_run_avx512`); its other kernels are AVX2's.
 
@@ -451,6 +452,28 @@ pub(super) unsafe fn non_ws_block_sse2(bytes: &[u8], start: usize) -> (usize, u6
 pub(super) unsafe fn non_ws_block_avx2(bytes: &[u8], start: usize) -> (usize, u64) {
     // SAFETY: AVX2 is enabled for this function (the closure is compiled inside it).
     super::non_ws_block_with(bytes, start, |block| unsafe { non_ws_bits::<__m256i>(block) })
+}
+
+/// [`super::non_ws_block`] with AVX-512: a block's whitespace from one vector, by the lexical
+/// tables of the block classifier (`classify_avx512`), its test giving the block's bits directly.
+///
+/// # Safety
+/// The CPU must support what [`has_avx512`] checks.
+#[target_feature(enable = "avx512f,avx512bw,avx2")]
+pub(super) unsafe fn non_ws_block_avx512(bytes: &[u8], start: usize) -> (usize, u64) {
+    super::non_ws_block_with(bytes, start, |block| {
+        // SAFETY: AVX-512 F and BW are enabled for this function (the closure is compiled
+        // inside it); the load reads the block's 64 bytes, and each table load its table's 64.
+        unsafe {
+            let v = _mm512_loadu_si512(block.as_ptr().cast());
+            let high_nibble = _mm512_and_si512(_mm512_srli_epi16::<4>(v), _mm512_set1_epi8(0x0F));
+            let class = _mm512_and_si512(
+                _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_LOW_4.as_ptr().cast()), v),
+                _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_HIGH_4.as_ptr().cast()), high_nibble),
+            );
+            _mm512_testn_epi8_mask(class, _mm512_set1_epi8(LEX_WS as i8))
+        }
+    })
 }
 
 /// [`super::string_end`] with SSE2.
