@@ -8,8 +8,9 @@
 use core::arch::aarch64::*;
 
 use super::vector::{
-    brackets, classify, copy_string_run, finish_checked_run, last_char_start, non_ws_bits, string_run,
-    Specials, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
+    brackets, classify, copy_string_run, finish_checked_run, incomplete_max, last_char_start, non_ws_bits,
+    string_run, Specials, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW,
+    LEX_PUNCT, LEX_WS,
 };
 use super::{CheckedRun, Classes, Classifier, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK};
 
@@ -194,14 +195,7 @@ unsafe fn check_block(input: uint8x16_t, prev: uint8x16_t, tables: &[uint8x16_t;
 /// NEON must be present.
 #[inline(always)]
 unsafe fn incomplete(block: uint8x16_t) -> uint8x16_t {
-    // The last three lanes: a lead byte of 4 (from lane 13), 3 (lane 14) or 2 (lane 15) bytes.
-    const MAX: [u8; 16] = {
-        let mut max = [0xFF; 16];
-        max[13] = 0b1111_0000 - 1;
-        max[14] = 0b1110_0000 - 1;
-        max[15] = 0b1100_0000 - 1;
-        max
-    };
+    const MAX: [u8; 16] = incomplete_max::<16>();
     // SAFETY: NEON is present (function contract); MAX has 16 readable bytes.
     unsafe { vqsubq_u8(block, vld1q_u8(MAX.as_ptr())) }
 }

@@ -357,6 +357,18 @@ pub(super) const BYTE_2_HIGH: [u8; 16] = [
     TOO_SHORT,
 ];
 
+/// The bytes that a vector of `N` lanes is saturating-subtracted by to find the characters its
+/// last three lanes start and do not finish: nonzero where lane `N - 3` holds a lead byte of 4
+/// bytes, `N - 2` one of 3 or more, `N - 1` one of 2 or more (for an ASCII vector after it,
+/// whose lanes cannot continue them).
+pub(super) const fn incomplete_max<const N: usize>() -> [u8; N] {
+    let mut max = [0xFF; N];
+    max[N - 3] = 0b1111_0000 - 1;
+    max[N - 2] = 0b1110_0000 - 1;
+    max[N - 1] = 0b1100_0000 - 1;
+    max
+}
+
 /// The end of a fused string-and-UTF-8 scan ([`super::string_run_checked`]) whose vector blocks
 /// stopped at `i` with no special byte before it, fewer than a vector's bytes from the end:
 /// the run finished one byte at a time, its tail validated from the start of the last character

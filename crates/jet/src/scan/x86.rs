@@ -12,8 +12,9 @@
 use core::arch::x86_64::*;
 
 use super::vector::{
-    brackets, classify, copy_string_run, finish_checked_run, last_char_start, non_ws_bits, string_run,
-    Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
+    brackets, classify, copy_string_run, finish_checked_run, incomplete_max, last_char_start, non_ws_bits,
+    string_run, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT,
+    LEX_WS,
 };
 use super::{
     swar, CheckedRun, Classes, Classifier, LineStats, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK,
@@ -175,6 +176,21 @@ pub(super) unsafe fn string_run_avx2(bytes: &[u8], start: usize) -> StringRun {
     unsafe { string_run::<__m256i>(bytes, start) }
 }
 
+/// Bit `k`: byte `k` of `v` is a quote, a backslash or a control byte.
+///
+/// # Safety
+/// AVX-512 F and BW must be present.
+#[inline(always)]
+unsafe fn specials_512(v: __m512i) -> u64 {
+    // SAFETY: AVX-512 F and BW are present (function contract).
+    unsafe {
+        let splat = |byte: u8| _mm512_set1_epi8(byte as i8);
+        _mm512_cmpeq_epi8_mask(v, splat(b'"'))
+            | _mm512_cmpeq_epi8_mask(v, splat(b'\\'))
+            | _mm512_cmple_epu8_mask(v, splat(0x1F))
+    }
+}
+
 /// [`super::copy_string_run`] with AVX-512: each 64-byte vector stored to `out` as it is
 /// scanned, the bytes under a vector at the slice's end read by a masked load (which reads only
 /// the slice's bytes; the vector's zeros past them are stored into `out`'s spare room), and
@@ -199,13 +215,6 @@ pub(super) unsafe fn copy_string_run_avx512(bytes: &[u8], start: usize, out: &mu
     // `dst[i - start..i - start + 64]`, inside the `len - start + 64` bytes reserved past
     // `old_len`, as `i <= len`.
     unsafe {
-        let splat = |byte: u8| _mm512_set1_epi8(byte as i8);
-        // Bit `k`: byte `k` is a quote, a backslash or a control byte.
-        let special = |v: __m512i| {
-            _mm512_cmpeq_epi8_mask(v, splat(b'"'))
-                | _mm512_cmpeq_epi8_mask(v, splat(b'\\'))
-                | _mm512_cmple_epu8_mask(v, splat(0x1F))
-        };
         let mut i = start;
         let end = loop {
             let rest = len - i;
@@ -217,7 +226,7 @@ pub(super) unsafe fn copy_string_run_avx512(bytes: &[u8], start: usize, out: &mu
             _mm512_storeu_si512(dst.add(i - start).cast(), v);
             // Under 64 bytes left, the zeros past the slice's end are control bytes: the run
             // ends at the first special byte or at `len`.
-            let found = special(v);
+            let found = specials_512(v);
             if found != 0 {
                 break i + found.trailing_zeros() as usize;
             }
@@ -243,13 +252,6 @@ pub(super) unsafe fn string_run_avx512(bytes: &[u8], start: usize) -> StringRun 
     // with `i + 64 <= len`; the masked load at `i <= len` enables only the lanes of
     // `bytes[i..len]`, and masked-off lanes are not read.
     unsafe {
-        let splat = |byte: u8| _mm512_set1_epi8(byte as i8);
-        // Bit `k`: byte `k` is a quote, a backslash or a control byte.
-        let special = |v: __m512i| {
-            _mm512_cmpeq_epi8_mask(v, splat(b'"'))
-                | _mm512_cmpeq_epi8_mask(v, splat(b'\\'))
-                | _mm512_cmple_epu8_mask(v, splat(0x1F))
-        };
         // The run ends in the block at `at`, at `found`'s lowest bit; `top` has the block's
         // bytes of 0x80 and above, `high` those of the blocks before.
         let end = |at: usize, found: u64, top: u64, high: u64| {
@@ -260,7 +262,7 @@ pub(super) unsafe fn string_run_avx512(bytes: &[u8], start: usize) -> StringRun 
         let mut i = start;
         while i + 64 <= len {
             let v = _mm512_loadu_si512(ptr.add(i).cast());
-            let (found, top) = (special(v), _mm512_movepi8_mask(v));
+            let (found, top) = (specials_512(v), _mm512_movepi8_mask(v));
             if found != 0 {
                 return end(i, found, top, high);
             }
@@ -270,7 +272,7 @@ pub(super) unsafe fn string_run_avx512(bytes: &[u8], start: usize) -> StringRun 
         // Under a vector left, perhaps nothing: the lanes past the slice's end are zeros,
         // control bytes, so that the run ends at the first special byte or at `len`.
         let v = _mm512_maskz_loadu_epi8((1 << (len - i)) - 1, ptr.add(i).cast());
-        end(i, special(v), _mm512_movepi8_mask(v), high)
+        end(i, specials_512(v), _mm512_movepi8_mask(v), high)
     }
 }
 
@@ -692,14 +694,7 @@ pub(super) unsafe fn prefix_xor_clmul(x: u64) -> u64 {
 /// AVX2 must be present.
 #[inline(always)]
 unsafe fn incomplete(block: __m256i) -> __m256i {
-    // The last three lanes: a lead byte of 4 (from lane 29), 3 (lane 30) or 2 (lane 31) bytes.
-    const MAX: [u8; 32] = {
-        let mut max = [0xFF; 32];
-        max[29] = 0b1111_0000 - 1;
-        max[30] = 0b1110_0000 - 1;
-        max[31] = 0b1100_0000 - 1;
-        max
-    };
+    const MAX: [u8; 32] = incomplete_max::<32>();
     // SAFETY: AVX2 is present (function contract); MAX has 32 readable bytes.
     unsafe { _mm256_subs_epu8(block, _mm256_loadu_si256(MAX.as_ptr().cast())) }
 }
@@ -939,15 +934,8 @@ pub(super) unsafe fn string_run_checked_avx512(bytes: &[u8], start: usize) -> Ch
     }
 }
 
-/// [`string_run_checked_avx512`]'s `incomplete`: the last three lanes of 64 hold a lead byte
-/// of 4 (lane 61), 3 (lane 62) or 2 (lane 63) bytes.
-static INCOMPLETE_512: [u8; 64] = {
-    let mut max = [0xFF; 64];
-    max[61] = 0b1111_0000 - 1;
-    max[62] = 0b1110_0000 - 1;
-    max[63] = 0b1100_0000 - 1;
-    max
-};
+/// [`string_run_checked_avx512`]'s `incomplete`.
+static INCOMPLETE_512: [u8; 64] = incomplete_max::<64>();
 
 /// The UTF-8 errors of one block: none for ASCII but a character the previous block left
 /// cut; the full check otherwise.
