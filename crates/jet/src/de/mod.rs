@@ -29,8 +29,8 @@ pub use self::stream::{iter_array, ArrayIter, StreamDeserializer};
 /// A serde `Deserializer` of JSON text from a slice, a `str` or an `io::Read`, strict by
 /// default (see [`Options`]).
 ///
-/// Most code uses [`from_slice`](crate::from_slice), [`from_str`](crate::from_str) or
-/// [`from_reader`](crate::from_reader); this type is for serde's lower-level use and for
+/// Most code uses [`from_slice`], [`from_str`] or
+/// [`from_reader`]; this type is for serde's lower-level use and for
 /// reading several values from one input.
 ///
 /// ```
@@ -824,7 +824,7 @@ fn from_source<'de, I: Source<'de>, T: de::Deserialize<'de>>(reader: Reader<I>, 
 
 /// Typed decoding with these options.
 impl Options {
-    /// [`from_slice`](crate::from_slice) with these options.
+    /// [`from_slice`] with these options.
     ///
     /// ```
     /// #[derive(serde::Deserialize, Debug)]
@@ -838,12 +838,12 @@ impl Options {
         from_source(Reader::from_slice(bytes), self)
     }
 
-    /// [`from_str`](crate::from_str) with these options.
+    /// [`from_str`] with these options.
     pub fn from_str<'a, T: de::Deserialize<'a>>(&self, text: &'a str) -> Result<T> {
         from_source(Reader::from_str(text), self)
     }
 
-    /// [`from_reader`](crate::from_reader) with these options.
+    /// [`from_reader`] with these options.
     pub fn from_reader<R: io::Read, T: de::DeserializeOwned>(&self, reader: R) -> Result<T> {
         from_source(Reader::from_reader(reader), self)
     }

@@ -1324,7 +1324,7 @@ fn into_string(bytes: Vec<u8>) -> String {
 
 /// Typed encoding with these options.
 impl Options {
-    /// [`to_vec`](crate::to_vec) with these options (indented when they say so).
+    /// [`to_vec`] with these options (indented when they say so).
     ///
     /// ```
     /// let opts = jet::Options::default().nonfinite_as_null(true);
@@ -1335,12 +1335,12 @@ impl Options {
         to_vec_with(value, self)
     }
 
-    /// [`to_string`](crate::to_string) with these options.
+    /// [`to_string`] with these options.
     pub fn to_string<T: ?Sized + Serialize>(&self, value: &T) -> Result<String> {
         to_vec_with(value, self).map(into_string)
     }
 
-    /// [`to_writer`](crate::to_writer) with these options.
+    /// [`to_writer`] with these options.
     pub fn to_writer<W: io::Write, T: ?Sized + Serialize>(&self, writer: W, value: &T) -> Result<()> {
         to_writer_with(writer, value, self)
     }

@@ -325,10 +325,10 @@ impl<R: io::Read> private::Sealed for IoInput<R> {
         }
     }
 
-    /// Less than half of the buffer (as grown by the next [`fill`](Self::fill)) is free: make
-    /// room by dropping the bytes before `keep`, rather than read a little at a time. Otherwise
-    /// the next read goes after the window, which stays where it is (nothing to copy, no lines
-    /// to count, and names borrowed from it stay valid).
+    /// Less than half of the buffer (as grown by the next [`fill`](private::Sealed::fill)) is
+    /// free: make room by dropping the bytes before `keep`, rather than read a little at a
+    /// time. Otherwise the next read goes after the window, which stays where it is (nothing to
+    /// copy, no lines to count, and names borrowed from it stay valid).
     fn fill_moves(&self, keep: usize) -> bool {
         let size = self.grown_size();
         keep > 0 && !self.over && size - self.len < size / 2

@@ -5,9 +5,9 @@ use super::Stop;
 use crate::error::{Code, Found};
 use crate::scan;
 
-/// The common case of [`scan`], small enough to inline: an integer or a decimal fraction without
-/// exponent, followed by a byte that cannot continue it. Returns the index after the number, or
-/// `None` when [`scan`] must look.
+/// The common case of [`scan`](fn@scan), small enough to inline: an integer or a decimal fraction
+/// without exponent, followed by a byte that cannot continue it. Returns the index after the
+/// number, or `None` when [`scan`](fn@scan) must look.
 #[inline(always)]
 pub(crate) fn scan_simple(bytes: &[u8], start: usize) -> Option<usize> {
     let mut i = start + usize::from(bytes[start] == b'-');
@@ -27,7 +27,7 @@ pub(crate) fn scan_simple(bytes: &[u8], start: usize) -> Option<usize> {
 
 /// Whether the number that a fast scan read up to `end` ends there: a byte follows that cannot
 /// continue it. Otherwise (a digit after a leading zero, a second `.` or exponent, the end of
-/// the bytes) [`scan`] must judge.
+/// the bytes) [`scan`](fn@scan) must judge.
 #[inline(always)]
 fn settled(bytes: &[u8], end: usize) -> bool {
     // A table rather than a `match`: what follows a number alternates in arrays (`,` then
@@ -204,7 +204,7 @@ pub(crate) struct Decimal {
 }
 
 /// Scans the number at `bytes[start]` (a `-` or a digit) and gathers its digits in the same
-/// pass: the index after it and its [`Decimal`]. `None` when [`scan`] must look (a grammar
+/// pass: the index after it and its [`Decimal`]. `None` when [`scan`](fn@scan) must look (a grammar
 /// error, or the bytes end at or in the number): the common case, small enough to inline.
 #[inline(always)]
 pub(crate) fn scan_decimal(bytes: &[u8], start: usize) -> Option<(usize, Decimal)> {
@@ -784,7 +784,7 @@ mod tests {
     }
 
     /// The value gathered while scanning finds what [`parse_integer`] and then [`parse_f64`]
-    /// find, and the scan ends where [`scan`] does, whatever follows the number.
+    /// find, and the scan ends where [`scan`](fn@scan) does, whatever follows the number.
     fn one_pass_agrees(text: &str) {
         let got = decimal_of(text.as_bytes(), 0, text.len()).scalar(text.as_bytes(), 0, text.len());
         for after in [",", "]", " ", "}"] {

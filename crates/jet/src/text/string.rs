@@ -19,8 +19,9 @@ pub(crate) struct StrCheck {
     pub allow_invalid: bool,
 }
 
-/// The common case of [`scan`], small enough to inline: a string with no escapes that ends
-/// inside `bytes`. Returns the index after the closing quote, or `None` when [`scan`] must look.
+/// The common case of [`scan`](fn@scan), small enough to inline: a string with no escapes that ends
+/// inside `bytes`. Returns the index after the closing quote, or `None` when [`scan`](fn@scan) must
+/// look.
 #[inline(always)]
 pub(crate) fn scan_plain(bytes: &[u8], start: usize, trusted_utf8: bool) -> Option<usize> {
     scan_plain_words::<1>(bytes, start, trusted_utf8)
@@ -267,8 +268,9 @@ static SHORT_ESCAPE: [u8; 256] = {
     table
 };
 
-/// The escape sequence whose backslash is at `raw[at]`, which [`scan`] accepted: the scalar it
-/// stands for (a lone surrogate's own unit, possible only with [`INVALID`]) and its length.
+/// The escape sequence whose backslash is at `raw[at]`, which [`scan`](fn@scan) accepted: the
+/// scalar it stands for (a lone surrogate's own unit, possible only with [`INVALID`]) and its
+/// length.
 #[inline(always)]
 fn escape_at(raw: &[u8], at: usize) -> (u32, usize) {
     let c = raw[at + 1];
@@ -286,7 +288,7 @@ fn escape_at(raw: &[u8], at: usize) -> (u32, usize) {
 }
 
 /// Appends the decoded text of a string's contents (the bytes between the quotes) that
-/// [`scan`] accepted with `flags`. Invalid UTF-8 and lone surrogates (possible only with
+/// [`scan`](fn@scan) accepted with `flags`. Invalid UTF-8 and lone surrogates (possible only with
 /// [`INVALID`]) become U+FFFD.
 pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
     if flags & INVALID != 0 {
@@ -341,11 +343,11 @@ fn unescape_lossy(raw: &[u8], out: &mut Vec<u8>) {
 }
 
 /// The string whose opening quote is at `bytes[start]`, checked and decoded in one pass (for a
-/// string with escapes, where [`scan`] and then [`unescape`] would pass over it twice): appends
-/// its decoded text to `out` and returns the index after its closing quote. `None`, with `out`
-/// partly written (the caller cuts it back), for anything but a valid string that ends inside
-/// `bytes`: a bad escape, a lone surrogate, a control byte, invalid UTF-8 or the end of the
-/// bytes. [`scan`] then tells which, or flags what `allow_invalid` lets through.
+/// string with escapes, where [`scan`](fn@scan) and then [`unescape`] would pass over it twice):
+/// appends its decoded text to `out` and returns the index after its closing quote. `None`, with
+/// `out` partly written (the caller cuts it back), for anything but a valid string that ends inside
+/// `bytes`: a bad escape, a lone surrogate, a control byte, invalid UTF-8 or the end of the bytes.
+/// [`scan`](fn@scan) then tells which, or flags what `allow_invalid` lets through.
 pub(crate) fn scan_decoded(
     bytes: &[u8],
     start: usize,
@@ -606,7 +608,7 @@ fn push_escape(b: u8, esc: u8, out: &mut Vec<u8>) {
     }
 }
 
-/// True when a string's raw text (the bytes between the quotes of a string that [`scan`]
+/// True when a string's raw text (the bytes between the quotes of a string that [`scan`](fn@scan)
 /// accepted with `flags`) may be written as it is: it is valid UTF-8 and, when `html` is set,
 /// holds no raw `<`, `>` or `&`. Escapes that were not needed are kept: a string keeps its text.
 pub(crate) fn can_copy_raw(raw: &[u8], flags: u8, html: bool) -> bool {

@@ -36,7 +36,8 @@ use crate::text::{number, str_from_checked, string, Input, Kind, Reader};
 use crate::Options;
 
 /// A JSON document parsed into one flat buffer; its strings without escapes are lent from
-/// the text it was parsed from. See the [module](self) for how it is laid out.
+/// the text it was parsed from. (How its buffer is laid out: the module `value::document`, in
+/// the source.)
 ///
 /// ```
 /// let text = r#"{"user": {"name": "ada", "langs": ["rust", "go"]}, "stars": 5}"#;
