@@ -6,8 +6,9 @@
 //! versions are tested against.
 //!
 //! Vector kernels are chosen at run time: on x86_64, AVX2 when the CPU has it, else SSE2 (and,
-//! where AVX-512 is present too, an AVX-512 block classifier and string scans); on
-//! aarch64, NEON (`neon`); so a plain `cargo build` gets them with no `-C target-cpu`. The
+//! where AVX-512 is present too, AVX-512 kernels for the block classifier, whitespace and
+//! string runs); on aarch64, NEON (`neon`); so a plain `cargo build` gets them with no
+//! `-C target-cpu`. The
 //! kernels that only move and compare bytes are written once over a vector trait (`vector`);
 //! each platform's module implements it and adds what its instructions do best. The choice is
 //! made once and cached in one byte; the hot paths branch on it and make a direct call (cheaper
@@ -44,8 +45,8 @@ pub(crate) enum Level {
     Avx2 = 3,
     Neon = 4,
     /// AVX2's kernels, with the block classifier of AVX-512 (F, BW and VBMI), which gives a
-    /// block's masks from one 512-bit vector, and its string scans (alone, fused with the UTF-8
-    /// check, and copying), 64 bytes a step.
+    /// block's masks from one 512-bit vector, and its whitespace blocks and string scans (alone,
+    /// fused with the UTF-8 check, and copying), 64 bytes a step.
     Avx512 = 5,
 }
 

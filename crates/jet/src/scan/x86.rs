@@ -5,9 +5,9 @@
 //! `__m128i` and `__m256i`; UTF-8 validation, the fused string-and-UTF-8 scan and the runs of `\u`
 //! escapes are AVX2's own. AVX-512 classifies a block in one vector, its compares giving the
 //! block's masks directly (`classify_avx512`) and its whitespace (`non_ws_block_avx512`), and
-//! scans string runs, alone, fused with the
-//! UTF-8 check and while copying them, on 64-byte vectors (`string_run_avx512`,
-//! `string_run_checked_avx512`, `copy_string_run_avx512`); its other kernels are AVX2's.
+//! scans string runs, alone, fused with the UTF-8 check and while copying them, on 64-byte
+//! vectors (`string_run_avx512`, `string_run_checked_avx512`, `copy_string_run_avx512`); its
+//! other kernels are AVX2's.
 
 use core::arch::x86_64::*;
 
@@ -465,14 +465,9 @@ pub(super) unsafe fn non_ws_block_avx2(bytes: &[u8], start: usize) -> (usize, u6
 pub(super) unsafe fn non_ws_block_avx512(bytes: &[u8], start: usize) -> (usize, u64) {
     super::non_ws_block_with(bytes, start, |block| {
         // SAFETY: AVX-512 F and BW are enabled for this function (the closure is compiled
-        // inside it); the load reads the block's 64 bytes, and each table load its table's 64.
+        // inside it); the load reads the block's 64 bytes.
         unsafe {
-            let v = _mm512_loadu_si512(block.as_ptr().cast());
-            let high_nibble = _mm512_and_si512(_mm512_srli_epi16::<4>(v), _mm512_set1_epi8(0x0F));
-            let class = _mm512_and_si512(
-                _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_LOW_4.as_ptr().cast()), v),
-                _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_HIGH_4.as_ptr().cast()), high_nibble),
-            );
+            let class = lexical_512(_mm512_loadu_si512(block.as_ptr().cast()));
             _mm512_testn_epi8_mask(class, _mm512_set1_epi8(LEX_WS as i8))
         }
     })
@@ -640,6 +635,24 @@ const fn lanes4(t: &[u8; 16]) -> [u8; 64] {
 const LEX_LOW_4: [u8; 64] = lanes4(&LEX_LOW);
 const LEX_HIGH_4: [u8; 64] = lanes4(&LEX_HIGH);
 
+/// Each byte's lexical classes (`LEX_*` bits) by two table lookups, one per nibble, as with
+/// AVX2 (`vpshufb` gives 0 for a byte of 0x80 and above, which is in no class).
+///
+/// # Safety
+/// AVX-512 F and BW must be present.
+#[inline(always)]
+unsafe fn lexical_512(v: __m512i) -> __m512i {
+    // SAFETY: AVX-512 F and BW are present (function contract); each table load reads its
+    // table's 64 bytes.
+    unsafe {
+        let high_nibble = _mm512_and_si512(_mm512_srli_epi16::<4>(v), _mm512_set1_epi8(0x0F));
+        _mm512_and_si512(
+            _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_LOW_4.as_ptr().cast()), v),
+            _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_HIGH_4.as_ptr().cast()), high_nibble),
+        )
+    }
+}
+
 /// [`super::classify`] of a whole block in one 512-bit vector: the compares give the block's
 /// masks directly (in mask registers), with no movemask and no joining of halves.
 ///
@@ -648,17 +661,11 @@ const LEX_HIGH_4: [u8; 64] = lanes4(&LEX_HIGH);
 #[inline(always)]
 unsafe fn classify_avx512(block: &[u8; BLOCK], trusted_utf8: bool) -> Classes {
     // SAFETY: AVX-512 F and BW are present (function contract); the load reads the block's 64
-    // bytes, and each table load its table's 64.
+    // bytes.
     unsafe {
         let v = _mm512_loadu_si512(block.as_ptr().cast());
         let splat = |byte: u8| _mm512_set1_epi8(byte as i8);
-        // The lexical classes by two table lookups, one per nibble, as with AVX2 (`vpshufb`
-        // gives 0 for a byte of 0x80 and above, which is in no class).
-        let high_nibble = _mm512_and_si512(_mm512_srli_epi16::<4>(v), splat(0x0F));
-        let class = _mm512_and_si512(
-            _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_LOW_4.as_ptr().cast()), v),
-            _mm512_shuffle_epi8(_mm512_loadu_si512(LEX_HIGH_4.as_ptr().cast()), high_nibble),
-        );
+        let class = lexical_512(v);
         let backslash = _mm512_cmpeq_epi8_mask(v, splat(b'\\'));
         let ascii_suspect = _mm512_cmple_epu8_mask(v, splat(0x1F)) | backslash;
         let suspect = if trusted_utf8 { ascii_suspect } else { ascii_suspect | _mm512_movepi8_mask(v) };
