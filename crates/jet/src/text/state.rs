@@ -494,7 +494,7 @@ impl Names {
         self.recs.capacity() * core::mem::size_of::<Rec>()
             + self.bytes.capacity()
             + self.frames.capacity() * core::mem::size_of::<Frame>()
-            + self.spare.iter().map(|t| t.slots.capacity() * 8).sum::<usize>()
+            + self.spare.iter().map(|t| (t.slots.capacity() + t.moving.capacity()) * 8).sum::<usize>()
     }
 
     /// Empties the buffers for the pool, keeping their capacity (and the tables of open
@@ -817,6 +817,9 @@ fn print_of(len: usize, first: u8, second: u8, last: u8) -> u32 {
 struct NameTable {
     slots: Vec<u64>,
     len: usize,
+    /// The entries while the table grows, kept with their room: a table reused from the pool
+    /// grows within the room it had (cleared, not freed) and allocates nothing.
+    moving: Vec<u64>,
 }
 
 impl NameTable {
@@ -860,9 +863,12 @@ impl NameTable {
     #[cold]
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(16);
-        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        self.moving.clear();
+        self.moving.extend(self.slots.iter().copied().filter(|&s| s != 0));
+        self.slots.clear();
+        self.slots.resize(size, 0);
         let mask = size - 1;
-        for slot in old.into_iter().filter(|&s| s != 0) {
+        for &slot in &self.moving {
             let mut i = (slot >> 33) as usize & mask;
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
@@ -1071,6 +1077,35 @@ mod tests {
             assert!(round == 0 || table.slots.len() <= 512, "{round}: {} slots", table.slots.len());
             names.pop_object();
         }
+    }
+
+    /// Regression: a table cleared for a small object allocated anew each time it grew back
+    /// for a larger one (a pooled state did so for every document with objects of mixed sizes:
+    /// citm_catalog's validation, one allocation of 4 KB each). It now grows within the room it
+    /// kept, and still finds every name.
+    #[test]
+    fn a_cleared_table_grows_back_in_its_room() {
+        let names: Vec<String> = (0..300).map(|i| format!("name{i}")).collect();
+        let name_at = |i: usize| names[i].as_bytes();
+        let keys = NameHash::random();
+        let fill = |table: &mut NameTable, n: usize| {
+            for i in 0..n {
+                assert!(table.insert(keys.hash(name_at(i)), i, name_at), "name{i} is new");
+            }
+            for i in 0..n {
+                assert!(!table.insert(keys.hash(name_at(i)), i, name_at), "name{i} is there");
+            }
+        };
+        let mut table = NameTable::default();
+        fill(&mut table, 300);
+        table.clear();
+        fill(&mut table, 10);
+        table.clear();
+        let room = (table.slots.as_ptr(), table.slots.capacity());
+        assert!(table.slots.len() < 1024, "cleared to a small object's room");
+        fill(&mut table, 300);
+        assert_eq!(table.slots.len(), 1024, "grown back for 300 names");
+        assert_eq!((table.slots.as_ptr(), table.slots.capacity()), room, "in the same room");
     }
 
     /// Names whose fingerprints share a bit of the `seen` filter take the search, which must
