@@ -2,10 +2,11 @@
 //! `stream` fuzz targets (agreement between entry points, on any bytes) cannot have: objects
 //! whose names are drawn from a small pool made to collide in the check's fingerprint (length,
 //! first, second and last bytes) and filter, some spelled with escapes, some past the 64
-//! distinct names where an object gets a hash table, nested, with whitespace that moves names
-//! across the 64-byte blocks of the index, read from a slice and through `io::Read` in small
-//! pieces. Every entry point reports the first duplicate in document order, at its opening
-//! quote, or none; with duplicates allowed, none.
+//! distinct names where an object gets a hash table (and past the 128 that fill its first
+//! room), nested, with whitespace that moves names across the 64-byte blocks of the index,
+//! read from a slice and through `io::Read` in small pieces. Every entry point reports the
+//! first duplicate in document order, at its opening quote, or none; with duplicates allowed,
+//! none.
 
 mod common;
 
@@ -53,18 +54,23 @@ fn node() -> impl Strategy<Value = Node> {
     let leaf = (0..6u8).prop_map(Node::Leaf);
     leaf.prop_recursive(4, 200, 8, |inner| {
         let small = prop::collection::vec((0..POOL.len() + 4, any::<bool>(), inner.clone()), 0..9);
-        // Past 64 distinct names (the object then has a table), and perhaps one more that
-        // repeats an earlier one, perhaps escaped.
-        let large = (60..90usize, prop::option::of(any::<prop::sample::Index>()), any::<bool>()).prop_map(
-            |(count, repeat, escaped)| {
+        // Past 64 distinct names (the object then has a table), or past the 128 that fill a
+        // table's first room (so that a table cleared for reuse by the cases before, on this
+        // thread's pooled state, grows again), and perhaps one more that repeats an earlier
+        // one, perhaps escaped.
+        let large = (
+            prop_oneof![60..90usize, 120..320usize],
+            prop::option::of(any::<prop::sample::Index>()),
+            any::<bool>(),
+        )
+            .prop_map(|(count, repeat, escaped)| {
                 let mut members: Vec<_> =
                     (0..count).map(|i| (POOL.len() + i, false, Node::Leaf(0))).collect();
                 if let Some(earlier) = repeat {
                     members.push((POOL.len() + earlier.index(count), escaped, Node::Leaf(0)));
                 }
                 members
-            },
-        );
+            });
         prop_oneof![
             3 => prop::collection::vec(inner, 0..6).prop_map(Node::Array),
             5 => small.prop_map(Node::Object),
