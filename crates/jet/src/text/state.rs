@@ -494,7 +494,7 @@ impl Names {
         self.recs.capacity() * core::mem::size_of::<Rec>()
             + self.bytes.capacity()
             + self.frames.capacity() * core::mem::size_of::<Frame>()
-            + self.spare.iter().map(|t| (t.slots.capacity() + t.moving.capacity()) * 8).sum::<usize>()
+            + self.spare.iter().map(|t| t.held_bytes()).sum::<usize>()
     }
 
     /// Empties the buffers for the pool, keeping their capacity (and the tables of open
@@ -823,6 +823,11 @@ struct NameTable {
 }
 
 impl NameTable {
+    /// Bytes held by the table's two vectors.
+    fn held_bytes(&self) -> usize {
+        (self.slots.capacity() + self.moving.capacity()) * core::mem::size_of::<u64>()
+    }
+
     /// Empties the table for another object, keeping the room the last object needed: objects
     /// of one size reuse it with no growing, and the room a very large object left is cleared
     /// once, not for every later object with a table (a document of one object of 100,000
