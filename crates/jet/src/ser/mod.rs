@@ -192,10 +192,17 @@ pub struct Serializer<W, M: SerializerMode = ToWriter> {
     mode: core::marker::PhantomData<M>,
 }
 
-/// A serializer's working buffers. A finished serializer leaves them for the next one on its
-/// thread, so that encoding allocates only its output after the first time.
+/// A serializer's working buffers, in a box that a finished serializer leaves for the next one
+/// on its thread, so that encoding allocates only its output after the first time. Boxed so that
+/// taking them and giving them back moves a pointer: the buffers themselves (with the static
+/// names' table of recent shapes) are most of a kilobyte, which a small document's encode
+/// copied three times.
 #[derive(Debug)]
-struct Buffers {
+struct Buffers(Option<Box<BufferSet>>);
+
+/// The buffers that [`Buffers`] holds.
+#[derive(Debug)]
+struct BufferSet {
     /// The output buffer, while no serializer holds it (see [`Buffers::take_out`]).
     out: Vec<u8>,
     /// The text of the map key being written.
@@ -209,9 +216,9 @@ struct Buffers {
     static_names: StaticNames,
 }
 
-impl Default for Buffers {
-    fn default() -> Buffers {
-        Buffers {
+impl Default for BufferSet {
+    fn default() -> BufferSet {
+        BufferSet {
             out: Vec::new(),
             key: String::new(),
             names: Names::new(false),
@@ -401,16 +408,35 @@ impl StaticNames {
 }
 
 thread_local! {
-    static SPARE: core::cell::RefCell<Option<Buffers>> = const { core::cell::RefCell::new(None) };
+    static SPARE: core::cell::RefCell<Option<Box<BufferSet>>> = const { core::cell::RefCell::new(None) };
 }
 
 impl Buffers {
+    /// The thread's spare buffers, or new ones.
     fn take(allow_duplicate_names: bool) -> Buffers {
-        let mut bufs = SPARE.with(|spare| spare.borrow_mut().take()).unwrap_or_default();
-        bufs.names.set_allow_duplicates(allow_duplicate_names);
-        bufs
+        let mut set = SPARE.with(|spare| spare.borrow_mut().take()).unwrap_or_default();
+        set.names.set_allow_duplicates(allow_duplicate_names);
+        Buffers(Some(set))
     }
+}
 
+impl core::ops::Deref for Buffers {
+    type Target = BufferSet;
+
+    #[inline(always)]
+    fn deref(&self) -> &BufferSet {
+        self.0.as_deref().expect("only `drop` takes the buffers")
+    }
+}
+
+impl core::ops::DerefMut for Buffers {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut BufferSet {
+        self.0.as_deref_mut().expect("only `drop` takes the buffers")
+    }
+}
+
+impl BufferSet {
     /// The pooled output buffer, empty, with room for a small document at least.
     fn take_out(&mut self) -> Vec<u8> {
         let mut out = core::mem::take(&mut self.out);
@@ -440,19 +466,20 @@ impl Buffers {
 
 impl Drop for Buffers {
     fn drop(&mut self) {
-        let seen_bytes = self.seen.capacity() * core::mem::size_of::<u32>();
-        if self.key.capacity() + self.names.held_bytes() + seen_bytes > 64 * 1024 {
+        let Some(mut set) = self.0.take() else { return };
+        let seen_bytes = set.seen.capacity() * core::mem::size_of::<u32>();
+        if set.key.capacity() + set.names.held_bytes() + seen_bytes > 64 * 1024 {
             return;
         }
-        self.key.clear();
-        self.names.clear_for_pool();
-        self.seen.clear();
+        set.key.clear();
+        set.names.clear_for_pool();
+        set.seen.clear();
         // The cache stays: static names do not change.
         // `try_with`: the slot may be gone while the thread ends.
         let _ = SPARE.try_with(|spare| {
             if let Ok(mut spare) = spare.try_borrow_mut() {
                 if spare.is_none() {
-                    *spare = Some(core::mem::take(self));
+                    *spare = Some(set);
                 }
             }
         });
@@ -674,13 +701,14 @@ impl<W, M: SerializerMode> Serializer<W, M> {
                 // The fields before were written by the shape: checked as its names.
                 self.seen_from_shape(at, k);
             }
-            // One borrow of the entry for the check and the push (indexing twice costs more).
+            // One look at the entry for the check and the push (indexing twice costs more).
             let entry = &self.bufs.static_names.slots[slot];
-            if at.filter & entry.bit() != 0 && self.field_seen(entry.id, at.seen_start) {
+            let (bit, id) = (entry.bit(), entry.id);
+            if at.filter & bit != 0 && self.field_seen(id, at.seen_start) {
                 return Err(self.error(Code::DuplicateName(name.into())));
             }
-            at.filter |= entry.bit();
-            self.bufs.seen.push(entry.id);
+            at.filter |= bit;
+            self.bufs.seen.push(id);
             if followed {
                 self.bufs.static_names.learn(at.shape, k, slot);
             }
@@ -696,11 +724,11 @@ impl<W, M: SerializerMode> Serializer<W, M> {
     #[cold]
     #[inline(never)]
     fn seen_from_shape(&mut self, at: &mut StructAt, k: usize) {
-        let names = &self.bufs.static_names;
-        for &slot in &names.shapes[at.shape as usize].fields[..k] {
-            let entry = &names.slots[slot as usize];
+        let bufs = &mut *self.bufs;
+        for &slot in &bufs.static_names.shapes[at.shape as usize].fields[..k] {
+            let entry = &bufs.static_names.slots[slot as usize];
             at.filter |= entry.bit();
-            self.bufs.seen.push(entry.id);
+            bufs.seen.push(entry.id);
         }
     }
 
