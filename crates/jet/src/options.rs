@@ -299,6 +299,7 @@ impl Options {
     }
 
     /// The nesting depth limit of typed decoding and encoding.
+    #[inline]
     pub fn recursion_limit(&self) -> usize {
         self.max_depth.min(self.max_recursion)
     }

@@ -2027,10 +2027,12 @@ fn runs_of_unicode_escapes_in_every_reader() {
 
 /// A struct field's integer, whose first byte the field's name step left peeked, is read by a
 /// short step when it is a plain integer of up to 15 digits with 16 bytes of input from its
-/// start; it must read as the full step reads the same value after whitespace that the name step
-/// does not take (errors at the same places, one byte on): every count of digits, what may
-/// follow them, signs, leading zeros, fractions and exponents, values past the field's type,
-/// the number limit, and input that ends within 16 bytes of the number.
+/// start, or the rest of a document in memory (read as if zeros followed it; a stream's window
+/// that ends sooner takes the full step). It must read as the full step reads the same value
+/// after whitespace that the name step does not take (errors at the same places, one byte on):
+/// every count of digits, what may follow them, signs, leading zeros, fractions and exponents,
+/// values past the field's type, the number limit, and input that ends within 16 bytes of the
+/// number.
 #[test]
 fn struct_field_integers_read_as_the_full_step_reads_them() {
     #[derive(Deserialize, Debug, PartialEq)]

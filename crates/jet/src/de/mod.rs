@@ -91,6 +91,7 @@ impl<I: Input> Deserializer<I> {
         Deserializer::with_reader(reader, &Options::strict())
     }
 
+    #[inline]
     pub(crate) fn with_reader(reader: Reader<I>, opts: &Options) -> Deserializer<I> {
         Deserializer {
             reader: reader.with_typed_options(opts),

@@ -271,11 +271,19 @@ pub(crate) fn scan_integer(bytes: &[u8], start: usize) -> Option<(usize, Decimal
 /// The end and value of a plain integer at `bytes[start]`, whose first byte the caller found to
 /// be `1` to `9`: up to 15 digits with no fraction or exponent, from two eight-byte words loaded
 /// at once (no loop, and no test between them), and the byte after them. `None` for anything
-/// else, or fewer than 16 bytes from `start`: [`scan_integer`] then.
+/// else: [`scan_integer`] then. Fewer than 16 bytes from `start` are read as if zeros followed
+/// them when `bytes` is the whole input (`whole`), so that the last number of a small document
+/// takes this step too: a zero is not a digit, and it stands where no byte follows the number;
+/// else (a window of a stream, which more bytes may continue) `None`.
 #[inline(always)]
-pub(crate) fn plain_integer(bytes: &[u8], start: usize) -> Option<(usize, u64)> {
+pub(crate) fn plain_integer(bytes: &[u8], start: usize, whole: bool) -> Option<(usize, u64)> {
     debug_assert!(matches!(bytes.get(start), Some(b'1'..=b'9')));
-    let chunk = bytes.get(start..)?.first_chunk::<16>()?;
+    let rest = bytes.get(start..)?;
+    let chunk = match rest.first_chunk::<16>() {
+        Some(chunk) => *chunk,
+        None if whole => zero_padded(rest),
+        None => return None,
+    };
     let (first, second) = chunk.split_at(8);
     let word = |half: &[u8]| u64::from_le_bytes(half.try_into().unwrap_or_default());
     let (high, high_value) = scan::leading_digits(word(first));
@@ -288,6 +296,15 @@ pub(crate) fn plain_integer(bytes: &[u8], start: usize) -> Option<(usize, u64)> 
     // The byte after the digits is in the chunk: not a digit, so `n < 16`.
     let after = *chunk.get(n)?;
     (!CONTINUES_NUMBER[usize::from(after)]).then_some((start + n, value))
+}
+
+/// `rest` (fewer than 16 bytes) followed by zeros. Out of line: only a document's last bytes
+/// take it.
+#[inline(never)]
+fn zero_padded(rest: &[u8]) -> [u8; 16] {
+    let mut chunk = [0; 16];
+    chunk[..rest.len()].copy_from_slice(rest);
+    chunk
 }
 
 /// The [`Decimal`] of the number `bytes[start..end]`, which passed the grammar.

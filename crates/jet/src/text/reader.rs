@@ -220,6 +220,7 @@ pub(crate) struct Event {
 
 impl<'a> Reader<SliceInput<'a>> {
     /// Reads from a byte slice, checking UTF-8.
+    #[inline]
     pub fn from_slice(bytes: &'a [u8]) -> Reader<SliceInput<'a>> {
         Reader::new(SliceInput::new(bytes))
     }
@@ -238,6 +239,7 @@ impl<'a> Reader<SliceInput<'a>> {
 impl<'a> Reader<StrInput<'a>> {
     /// Reads from a `str`, whose UTF-8 is not checked again.
     #[allow(clippy::should_implement_trait)]
+    #[inline]
     pub fn from_str(text: &'a str) -> Reader<StrInput<'a>> {
         Reader::new(StrInput::new(text))
     }
@@ -265,6 +267,7 @@ impl<R: io::Read> Reader<IoInput<R>> {
 }
 
 impl<I: Input> Reader<I> {
+    #[inline]
     fn new(input: I) -> Reader<I> {
         let opts = Options::strict();
         Reader {
@@ -294,6 +297,7 @@ impl<I: Input> Reader<I> {
     }
 
     /// Applies `opts` with the typed layer's depth limit ([`Options::recursion_limit`]).
+    #[inline]
     pub(crate) fn with_typed_options(mut self, opts: &Options) -> Reader<I> {
         // The typed layer takes a string value's text as soon as it is read (by a visitor, or
         // into an error), before the next token: escaped ones can be decoded as they are checked.
@@ -301,6 +305,7 @@ impl<I: Input> Reader<I> {
         self.configure(opts, opts.recursion_limit())
     }
 
+    #[inline]
     fn configure(mut self, opts: &Options, max_depth: usize) -> Reader<I> {
         self.state.configure(max_depth, opts.allow_duplicate_names);
         self.check.allow_invalid = opts.allow_invalid_utf8;
@@ -629,7 +634,7 @@ impl<I: Input> Reader<I> {
             return None;
         }
         let start = self.pos;
-        let (end, value) = number::plain_integer(self.input.window(), start)?;
+        let (end, value) = number::plain_integer(self.input.window(), start, I::STABLE)?;
         if end - start > self.max_number {
             return None;
         }

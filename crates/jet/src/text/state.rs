@@ -500,9 +500,12 @@ impl Names {
     /// Empties the buffers for the pool, keeping their capacity (and the tables of open
     /// objects, as spares): no object is open after it.
     pub(crate) fn clear_for_pool(&mut self) {
-        for frame in self.frames.drain(..) {
-            if let Some(table) = frame.table {
-                self.spare.push(table);
+        // Most documents end with every object closed: no frame to drain.
+        if !self.frames.is_empty() {
+            for frame in self.frames.drain(..) {
+                if let Some(table) = frame.table {
+                    self.spare.push(table);
+                }
             }
         }
         self.recs.clear();
