@@ -43,6 +43,52 @@ fn parse_and_write_back() {
     }
 }
 
+/// The builder keeps its stacks on the thread from one document to the next: what a build
+/// leaves there (stopped by an error at any depth, grown past what is kept, or nested in a typed
+/// decode) must not show in the next one. Each case runs after the ones before it, on one
+/// thread; an error's stacks still held a container open.
+#[test]
+fn builds_leave_nothing_for_the_next() {
+    let wide = format!("[{}]", vec![r#"{"k": [1, "two"]}"#; 3000].join(","));
+    let wide_value = Value::Array(vec![json!({"k": [1, "two"]}); 3000].into());
+    // (name, input, the value, or None for an error)
+    let cases = [
+        ("an error in an object in an array", r#"[1, [2, {"a": 3, "b": ]]]"#.to_owned(), None),
+        ("an array after it", "[4, 5]".to_owned(), Some(json!([4, 5]))),
+        ("an error after a name", r#"{"a": {"b": tru}}"#.to_owned(), None),
+        ("a scalar after it", "7".to_owned(), Some(json!(7))),
+        ("an error in an array of names", r#"[{"a": 1}, {"b": [2, 3"#.to_owned(), None),
+        ("an object after it", r#"{"x": [true, null]}"#.to_owned(), Some(json!({"x": [true, null]}))),
+        ("stacks grown past what is kept", wide, Some(wide_value)),
+        ("a small one after them", r#"{"y": [1]}"#.to_owned(), Some(json!({"y": [1]}))),
+        ("an error past the stacks kept", format!("[{}, {{\"z\": ]", vec!["[1]"; 5000].join(",")), None),
+        ("a duplicate name", r#"{"a": [1], "a": 2}"#.to_owned(), None),
+        ("one more after it", r#"[{"a": [1]}, 2]"#.to_owned(), Some(json!([{"a": [1]}, 2]))),
+    ];
+    for (name, input, want) in cases {
+        let got = jet::from_str::<Value>(&input).ok();
+        assert_eq!(got, want, "{name}");
+    }
+    // Values inside a typed decode, between and after errors.
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Holder {
+        a: Value,
+        b: Vec<Value>,
+    }
+    let typed = [
+        (r#"{"a": [1, {"c": ]}, "b": []}"#, None),
+        (
+            r#"{"a": [1, {"c": 2}], "b": [{"d": [3]}, 4]}"#,
+            Some((json!([1, {"c": 2}]), vec![json!({"d": [3]}), json!(4)])),
+        ),
+        (r#"{"a": {}, "b": [[[5]]]}"#, Some((json!({}), vec![json!([[5]])]))),
+    ];
+    for (input, want) in typed {
+        let got = jet::from_str::<Holder>(input).ok().map(|h| (h.a, h.b));
+        assert_eq!(got, want, "{input}");
+    }
+}
+
 #[test]
 fn strict_errors() {
     // (name, input, options, category, pointer, message fragment)

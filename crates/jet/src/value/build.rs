@@ -4,7 +4,7 @@
 //! The values of all open arrays share one stack, and the members of all open objects
 //! another; when a container ends, its children are moved off the stack into a vector of
 //! exactly their number. So each container allocates once, at its exact size, and the stacks
-//! are reused for the whole document.
+//! are reused for the whole document, and kept on the thread for the next one.
 
 use super::{Array, Map, Value};
 use crate::error::{Code, Result};
@@ -34,13 +34,55 @@ pub(crate) fn build_value<I: Input>(reader: &mut Reader<I>, build: Build) -> Res
     built
 }
 
-/// [`build_value`]'s work.
+/// The builder's stacks: the values of all open arrays, the members of all open objects, the
+/// names read before their values, and per open container whether it is an object and where
+/// its children start on their stack.
+#[derive(Default)]
+struct Stacks {
+    elements: Vec<Value>,
+    members: Vec<(String, Value)>,
+    names: Vec<String>,
+    open: Vec<(bool, usize)>,
+}
+
+impl Stacks {
+    /// Bytes held by the stacks.
+    fn held_bytes(&self) -> usize {
+        self.elements.capacity() * core::mem::size_of::<Value>()
+            + self.members.capacity() * core::mem::size_of::<(String, Value)>()
+            + self.names.capacity() * core::mem::size_of::<String>()
+            + self.open.capacity() * core::mem::size_of::<(bool, usize)>()
+    }
+}
+
+/// Stacks holding more than this many bytes are not kept for the next build.
+const STACKS_KEPT_MAX: usize = 64 * 1024;
+
+thread_local! {
+    /// The last build's stacks, emptied, for the next build on the thread: so that building a
+    /// small document's value allocates for the value only, not for stacks grown from nothing.
+    static STACKS: core::cell::Cell<Option<Box<Stacks>>> = const { core::cell::Cell::new(None) };
+}
+
+/// [`build_value`]'s work, on the thread's kept stacks.
 fn build_from_events<I: Input>(reader: &mut Reader<I>, build: Build) -> Result<Value> {
-    let mut elements: Vec<Value> = Vec::new();
-    let mut members: Vec<(String, Value)> = Vec::new();
-    let mut names: Vec<String> = Vec::new();
-    // Per open container: whether it is an object, and where its children start on their stack.
-    let mut open: Vec<(bool, usize)> = Vec::new();
+    let mut stacks = STACKS.try_with(|kept| kept.take()).ok().flatten().unwrap_or_default();
+    let built = build_on(reader, build, &mut stacks);
+    if stacks.held_bytes() <= STACKS_KEPT_MAX {
+        // After an error, the stacks still hold what was built.
+        stacks.elements.clear();
+        stacks.members.clear();
+        stacks.names.clear();
+        stacks.open.clear();
+        // `try_with`: the slot may be gone while the thread ends.
+        let _ = STACKS.try_with(|kept| kept.set(Some(stacks)));
+    }
+    built
+}
+
+/// Builds the value on `stacks` (empty).
+fn build_on<I: Input>(reader: &mut Reader<I>, build: Build, stacks: &mut Stacks) -> Result<Value> {
+    let Stacks { elements, members, names, open } = stacks;
     // Puts a finished value where it belongs: in the open container, or out as the result.
     // A macro, so that each value is built straight into its place rather than moved there
     // from a temporary (which costs a store-forwarding stall per value).
