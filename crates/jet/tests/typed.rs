@@ -2025,6 +2025,23 @@ fn runs_of_unicode_escapes_in_every_reader() {
     }
 }
 
+/// `to_string` checks its whole output by the vector UTF-8 kernel (not `String::from_utf8`):
+/// text of one- to four-byte characters, shorter than a vector and many vectors long, comes
+/// out as `to_vec` writes it.
+#[test]
+fn to_string_is_to_vec_as_text() {
+    for n in [1, 5, 16, 17, 100, 1000] {
+        let text = "aé€😀".repeat(n);
+        let value = (text.as_str(), vec![text.clone(), "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}".into()]);
+        let want = String::from_utf8(jet::to_vec(&value).unwrap()).unwrap();
+        assert_eq!(jet::to_string(&value).unwrap(), want, "{n} times");
+        assert_eq!(
+            jet::to_string_pretty(&value).unwrap(),
+            String::from_utf8(jet::to_vec_pretty(&value).unwrap()).unwrap()
+        );
+    }
+}
+
 /// A struct field's integer, whose first byte the field's name step left peeked, is read by a
 /// short step when it is a plain integer of up to 15 digits with 16 bytes of input from its
 /// start, or the rest of a document in memory (read as if zeros followed it; a stream's window

@@ -1343,8 +1343,9 @@ pub fn to_writer_pretty<W: io::Write, T: ?Sized + Serialize>(writer: W, value: &
 }
 
 fn into_string(bytes: Vec<u8>) -> String {
-    // The serializer writes only UTF-8: escaped `str`s, ASCII numbers, literals and base64.
-    match String::from_utf8(bytes) {
+    // The serializer writes only UTF-8: escaped `str`s, ASCII numbers, literals and base64, raw
+    // values checked first. Checked all the same, by the vector kernel.
+    match scan::string_from_utf8(bytes) {
         Ok(s) => s,
         Err(_) => unreachable!("the serializer writes only UTF-8"),
     }
