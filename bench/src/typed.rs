@@ -20,6 +20,7 @@ pub const FLAT: &str = "gen: flat struct";
 pub const DOCUMENT: &str = "gen: document";
 pub const ORDER: &str = "gen: order event";
 pub const LOG: &str = "gen: audit log";
+pub const MESSAGE: &str = "gen: small message";
 
 /// A flat record of about 400 bytes.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
@@ -40,6 +41,17 @@ pub struct Flat {
     updated_at: String,
     plan: String,
     referrer: Option<String>,
+}
+
+/// A message of about 70 bytes (a request's body, a queue's event): where a call's fixed costs
+/// show.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Message {
+    id: u64,
+    kind: String,
+    ok: bool,
+    score: f64,
+    tags: Vec<String>,
 }
 
 /// A document of about 13 KB: a page of search results.
@@ -225,6 +237,10 @@ fn audit_log() -> AuditLog {
     AuditLog { next_cursor: Some("c2VjcmV0LWN1cnNvcg".into()), entries }
 }
 
+fn message() -> Message {
+    Message { id: 1_234_567, kind: "ping".into(), ok: true, score: 0.5, tags: vec!["a".into(), "b".into()] }
+}
+
 fn flat(i: u64) -> Flat {
     Flat {
         id: 1_000_000 + i,
@@ -305,6 +321,7 @@ pub fn generated() -> Vec<(String, Vec<u8>)> {
         (DOCUMENT.to_string(), serde_json::to_vec(&document()).unwrap()),
         (ORDER.to_string(), serde_json::to_vec(&order()).unwrap()),
         (LOG.to_string(), serde_json::to_vec(&audit_log()).unwrap()),
+        (MESSAGE.to_string(), serde_json::to_vec(&message()).unwrap()),
     ]
 }
 
@@ -389,6 +406,7 @@ macro_rules! with_type {
             DOCUMENT => with!(Document),
             ORDER => with!(OrderEvent),
             LOG => with!(AuditLog),
+            MESSAGE => with!(Message),
             other => Err(format!("no Rust type for {other}")),
         }
     }};
@@ -440,6 +458,7 @@ enum Values {
     Document(Document),
     Order(OrderEvent),
     Log(AuditLog),
+    Message(Message),
     Missing(String),
 }
 
@@ -457,6 +476,7 @@ impl Values {
             DOCUMENT => Values::Document(d(bytes)),
             ORDER => Values::Order(d(bytes)),
             LOG => Values::Log(d(bytes)),
+            MESSAGE => Values::Message(d(bytes)),
             other => Values::Missing(other.to_string()),
         }
     }
@@ -471,6 +491,7 @@ impl Values {
             Values::Document(v) => L::encode(v),
             Values::Order(v) => L::encode(v),
             Values::Log(v) => L::encode(v),
+            Values::Message(v) => L::encode(v),
             Values::Missing(name) => Err(format!("no Rust type for {name}")),
         }
     }
