@@ -203,7 +203,7 @@ struct Buffers(Option<Box<BufferSet>>);
 /// The buffers that [`Buffers`] holds.
 #[derive(Debug)]
 struct BufferSet {
-    /// The output buffer, while no serializer holds it (see [`Buffers::take_out`]).
+    /// The output buffer, while no serializer holds it (see [`BufferSet::take_out`]).
     out: Vec<u8>,
     /// The text of the map key being written.
     key: String,
