@@ -468,7 +468,7 @@ impl Drop for Buffers {
     fn drop(&mut self) {
         let Some(mut set) = self.0.take() else { return };
         let seen_bytes = set.seen.capacity() * core::mem::size_of::<u32>();
-        if set.key.capacity() + set.names.held_bytes() + seen_bytes > 64 * 1024 {
+        if set.key.capacity() + set.names.held_bytes() + seen_bytes > crate::text::POOL_BYTES_MAX {
             return;
         }
         set.key.clear();

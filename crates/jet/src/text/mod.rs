@@ -40,6 +40,10 @@ pub(crate) mod writer;
 #[cfg(test)]
 mod tests;
 
+/// A thread keeps a finished reader's, writer's or builder's buffers for the next one only up to
+/// this many bytes of them.
+pub(crate) const POOL_BYTES_MAX: usize = 64 * 1024;
+
 /// Gives `spare` back to a thread's pool of spare buffers (the grammar's states, `io::Read`
 /// buffers), unless the pool holds `max` already or cannot be reached (in use, or gone while
 /// the thread ends); then `spare` is dropped.

@@ -320,8 +320,6 @@ impl State {
 /// How many finished readers' and writers' buffers this thread keeps for the next ones, so that
 /// reading a small document allocates nothing for the grammar after the first time.
 const POOL_SIZE: usize = 4;
-/// A state keeps its buffers for reuse only up to this many bytes of them.
-const POOL_BYTES_MAX: usize = 64 * 1024;
 
 /// The buffers of a finished state, emptied, in the pool.
 #[derive(Debug, Default)]
@@ -358,8 +356,10 @@ impl Drop for State {
         if self.outer.capacity() == 0 && self.names.recs.capacity() == 0 {
             return;
         }
-        let held = self.outer.capacity() * 8 + self.scratch.capacity() + self.names.held_bytes();
-        if held > POOL_BYTES_MAX {
+        let held = self.outer.capacity() * core::mem::size_of::<u64>()
+            + self.scratch.capacity()
+            + self.names.held_bytes();
+        if held > super::POOL_BYTES_MAX {
             return;
         }
         self.outer.clear();

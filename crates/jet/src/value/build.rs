@@ -55,9 +55,6 @@ impl Stacks {
     }
 }
 
-/// Stacks holding more than this many bytes are not kept for the next build.
-const STACKS_KEPT_MAX: usize = 64 * 1024;
-
 thread_local! {
     /// The last build's stacks, emptied, for the next build on the thread: so that building a
     /// small document's value allocates for the value only, not for stacks grown from nothing.
@@ -68,7 +65,7 @@ thread_local! {
 fn build_from_events<I: Input>(reader: &mut Reader<I>, build: Build) -> Result<Value> {
     let mut stacks = STACKS.try_with(|kept| kept.take()).ok().flatten().unwrap_or_default();
     let built = build_on(reader, build, &mut stacks);
-    if stacks.held_bytes() <= STACKS_KEPT_MAX {
+    if stacks.held_bytes() <= crate::text::POOL_BYTES_MAX {
         // After an error, the stacks still hold what was built.
         stacks.elements.clear();
         stacks.members.clear();
