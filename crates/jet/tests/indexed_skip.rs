@@ -143,6 +143,20 @@ fn indexed_skip_agrees_with_tokens_on_tables_of_cases() {
         ),
         ("long string, utf8 then bad", b"[\"\xc3\xa9\xc3\xa9\xc3\xa9aaaaaaaaaaaaaa\xc3\", 1]"),
         ("long name, bad byte late", b"{\"aaaaaaaaaaaaaaaaaaaa\xff\": 1}"),
+        // Short strings whose characters a block end cuts at every place (the padding moves
+        // them), valid and broken in each way UTF-8 can be: for any check of whole blocks.
+        (
+            "short strings, utf8",
+            "[\"\u{e9}\", \"\u{20ac}\", \"\u{1f600}\", \"a\u{e9}\", \"\u{20ac}b\"]".as_bytes(),
+        ),
+        ("short string, cut before the quote", b"[\"\xe2\x82\", \"\xe2\x82\xac\"]"),
+        ("short string, lone continuation", b"[\"\xe2\x82\xac\x80\"]"),
+        ("short string, overlong", b"[\"\xc0\xaf\"]"),
+        ("short string, overlong three bytes", b"[\"\xe0\x80\xaf\"]"),
+        ("short string, encoded surrogate", b"[\"\xed\xa0\x80\"]"),
+        ("short string, past U+10FFFF", b"[\"\xf4\x90\x80\x80\"]"),
+        ("short name, cut utf8", b"{\"a\xf0\x9f\x98\": 1}"),
+        ("utf8 outside strings", b"[1, \xc3\xa9]"),
     ];
     let mut rng = Rng(9);
     let options = [
