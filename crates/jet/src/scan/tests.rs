@@ -660,12 +660,23 @@ fn integers_written_in_place_match_itoa() {
     }
 }
 
-/// A run of `\u` escapes of every UTF-8 length, in both cases of hex digit, the edges of the
-/// surrogate block among them: long enough for several AVX2 steps and the portable tail.
-fn escape_run() -> Vec<u8> {
-    let units =
-        ["0041", "00e9", "00E9", "07ff", "0800", "d7FF", "E000", "ffff", "4e2D", "0000", "007f", "0080"];
-    units.iter().map(|u| format!("\\u{u}")).collect::<String>().into_bytes()
+/// Runs of `\u` escapes, in both cases of hex digit: one of every UTF-8 length, the edges of
+/// the surrogate block among them, and runs of characters of one length each (text of one
+/// script, which the kernels store at once); long enough for several steps of the widest
+/// kernel and the narrower ones' tails.
+fn escape_runs() -> Vec<(&'static str, Vec<u8>)> {
+    let mixed: &[&str] =
+        &["0041", "00e9", "00E9", "07ff", "0800", "d7FF", "E000", "ffff", "4e2D", "0000", "007f", "0080"];
+    let runs: [(&str, &[&str], usize); 4] = [
+        ("mixed lengths", mixed, 12),
+        ("one byte each", &["0041", "007F", "0000", "0061"], 19),
+        ("two bytes each", &["06d1", "0080", "07FF", "0400"], 19),
+        ("three bytes each", &["4E2D", "0800", "ffff", "E000"], 19),
+    ];
+    let run = |units: &[&str], n: usize| {
+        (0..n).map(|k| format!("\\u{}", units[k % units.len()])).collect::<String>()
+    };
+    runs.iter().map(|&(name, units, n)| (name, run(units, n).into_bytes())).collect()
 }
 
 /// The `\u` run kernels: every byte of a run replaced by bytes that break an escape or change
@@ -673,11 +684,16 @@ fn escape_run() -> Vec<u8> {
 /// at every length; from each escape's start.
 #[test]
 fn unicode_runs_match_reference() {
-    let run = escape_run();
+    for (_, run) in escape_runs() {
+        unicode_run_matches_reference(&run);
+    }
+}
+
+fn unicode_run_matches_reference(run: &[u8]) {
     let bytes_in = [b'g', b'G', b'/', b'@', b'`', b':', b'F', b'a', b'9', b'0', b'U', b'"', 0x80, 0xFF, 0x00];
     for at in 0..run.len() {
         for &b in &bytes_in {
-            let mut buf = run.clone();
+            let mut buf = run.to_vec();
             buf[at] = b;
             for start in (0..run.len()).step_by(6) {
                 check_unicode_runs(&buf, start);
@@ -697,7 +713,7 @@ fn unicode_runs_match_reference() {
     ];
     for k in 0..run.len() / 6 {
         for other in others {
-            let mut buf = run.clone();
+            let mut buf = run.to_vec();
             buf[6 * k..6 * k + 6].copy_from_slice(other);
             check_unicode_runs(&buf, 0);
             check_unicode_runs(&buf, 6);

@@ -386,6 +386,9 @@ pub(crate) fn scan_decoded(
             out.extend_from_slice(&row);
             out.truncate(at + n);
             if full {
+                if bytes.get(i..i + 2) == Some(b"\\u") {
+                    i = decode_long_run(bytes, i, out);
+                }
                 continue;
             }
             // Not an escape: the run, without the loop's test again.
@@ -401,6 +404,33 @@ pub(crate) fn scan_decoded(
             Some(b'\\') => {}
             _ => return None,
         }
+    }
+}
+
+/// Bytes of output the rest of a long run of `\u` escapes is decoded into first; each step
+/// after has twice the room, up to [`LONG_RUN_ROOM_MAX`].
+const LONG_RUN_ROOM: usize = 256;
+const LONG_RUN_ROOM_MAX: usize = 4096;
+
+/// The rest of a run of `\u` escapes at `bytes[i..]` that filled [`scan_decoded`]'s row (text
+/// escaped for ASCII), decoded straight into `out`, in steps of growing room (zeroed first, so
+/// not much more than the run needs; and never more than the input has left, which valid
+/// text decodes to fewer bytes than): the kernel's widest step needs room, which a row running
+/// out gives it less and less of. Returns where the run stopped (what stopped it is the
+/// caller's).
+fn decode_long_run(bytes: &[u8], mut i: usize, out: &mut Vec<u8>) -> usize {
+    let mut room = LONG_RUN_ROOM;
+    loop {
+        room = room.min(bytes.len() - i);
+        let at = out.len();
+        out.resize(at + room, 0);
+        let (read, written) = scan::decode_unicode_run(bytes, i, &mut out[at..]);
+        out.truncate(at + written);
+        i += read;
+        if read == 0 || bytes.get(i..i + 2) != Some(b"\\u") {
+            return i;
+        }
+        room = (2 * room).min(LONG_RUN_ROOM_MAX);
     }
 }
 
@@ -718,6 +748,33 @@ mod tests {
         ];
         for (name, json) in cases {
             check_scan_decoded(json, name);
+        }
+        // Runs of `\u` escapes (text escaped for ASCII) of each UTF-8 length and of mixed ones,
+        // past the row the first escapes are decoded into and past each step of the room the
+        // rest is decoded into, ended by the closing quote, escapes that stop a run (a pair, a
+        // lone surrogate, a short escape, a bad digit), a plain character, or the input's end.
+        let units: [(&str, &[&str]); 4] = [
+            ("one byte", &["0041", "007A"]),
+            ("two bytes", &["06d1", "0080", "07FF"]),
+            ("three bytes", &["4e2D", "0800", "ffff"]),
+            ("mixed", &["00e9", "4e2d", "0041", "d7ff"]),
+        ];
+        let enders: [&str; 7] = ["\"", r#"\uD83D\uDE00""#, r#"\uD800""#, r#"\n""#, r#"\u12G4""#, "x\"", ""];
+        for (class, units) in units {
+            for n in [1, 9, 10, 11, 21, 22, 31, 32, 33, 43, 64, 65, 100, 128, 129, 700, 1500] {
+                let run: String = (0..n).map(|k| format!("\\u{}", units[k % units.len()])).collect();
+                for ender in enders {
+                    let json = format!("\"{run}{ender}");
+                    check_scan_decoded(json.as_bytes(), &format!("{class} run of {n} then {ender:?}"));
+                }
+            }
+            let json = format!(
+                "\"{}\"",
+                (0..100).map(|k| format!("\\u{}", units[k % units.len()])).collect::<String>()
+            );
+            for cut in 1..json.len() {
+                check_scan_decoded(&json.as_bytes()[..cut], &format!("{class} run cut at {cut}"));
+            }
         }
         // Runs of every length up to past two vector widths between escapes, cut short at
         // every length too.
