@@ -546,11 +546,6 @@ pub(crate) fn unicode_runs() -> Vec<(&'static str, UnicodeRunKernel)> {
         // SAFETY: AVX2 and BMI1 were detected just above.
         kernels.push(("avx2", |b, s| unsafe { x86::unicode_run_avx2(b, s) }));
     }
-    #[cfg(target_arch = "x86_64")]
-    if x86::has_avx512() {
-        // SAFETY: what the kernel needs was detected just above.
-        kernels.push(("avx512", |b, s| unsafe { x86::unicode_run_avx512(b, s) }));
-    }
     kernels
 }
 
@@ -563,11 +558,6 @@ pub(crate) fn unicode_decoders() -> Vec<(&'static str, UnicodeDecodeKernel)> {
     if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi1") {
         // SAFETY: AVX2 and BMI1 were detected just above.
         kernels.push(("avx2", |b, s, o| unsafe { x86::decode_unicode_run_avx2(b, s, o) }));
-    }
-    #[cfg(target_arch = "x86_64")]
-    if x86::has_avx512() {
-        // SAFETY: what the kernel needs was detected just above.
-        kernels.push(("avx512", |b, s, o| unsafe { x86::decode_unicode_run_avx512(b, s, o) }));
     }
     kernels
 }

@@ -547,18 +547,15 @@ fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
 /// cut.
 ///
 /// Text escaped for ASCII (as Python's `json.dumps` writes it by default) is made of such runs;
-/// the AVX2 kernel checks four escapes a step, the AVX-512 one eight. Most runs in text that is not all escaped are one
-/// accented letter, for which a call costs more than the check: callers check one escape their
-/// own way and call this for what follows it.
+/// the AVX2 kernel checks four escapes a step (and decodes eight). Most runs in text that is not
+/// all escaped are one accented letter, for which a call costs more than the check: callers
+/// check one escape their own way and call this for what follows it.
 #[inline]
 pub(crate) fn unicode_run(bytes: &[u8], at: usize) -> usize {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has AVX2 and BMI1.
-        Level::Avx2 => unsafe { x86::unicode_run_avx2(bytes, at) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX-512 only when the CPU has what `has_avx512` checks.
-        Level::Avx512 => unsafe { x86::unicode_run_avx512(bytes, at) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 (and BMI1).
+        Level::Avx2 | Level::Avx512 => unsafe { x86::unicode_run_avx2(bytes, at) },
         _ => swar::unicode_run(bytes, at),
     }
 }
@@ -574,11 +571,8 @@ pub(crate) fn unicode_run(bytes: &[u8], at: usize) -> usize {
 pub(crate) fn decode_unicode_run(bytes: &[u8], at: usize, out: &mut [u8]) -> (usize, usize) {
     match level() {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX2 only when the CPU has AVX2 and BMI1.
-        Level::Avx2 => unsafe { x86::decode_unicode_run_avx2(bytes, at, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `level` reports AVX-512 only when the CPU has what `has_avx512` checks.
-        Level::Avx512 => unsafe { x86::decode_unicode_run_avx512(bytes, at, out) },
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2 (and BMI1).
+        Level::Avx2 | Level::Avx512 => unsafe { x86::decode_unicode_run_avx2(bytes, at, out) },
         _ => swar::decode_unicode_run(bytes, at, out),
     }
 }

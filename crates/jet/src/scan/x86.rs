@@ -6,9 +6,8 @@
 //! escapes are AVX2's own. AVX-512 classifies a block in one vector, its compares giving the
 //! block's masks directly (`classify_avx512`) and its whitespace (`non_ws_block_avx512`), and
 //! scans string runs, alone, fused with the UTF-8 check and while copying them, on 64-byte
-//! vectors (`string_run_avx512`, `string_run_checked_avx512`, `copy_string_run_avx512`), and
-//! checks and decodes runs of `\u` escapes eight at a time (`unicode_run_avx512`,
-//! `decode_unicode_run_avx512`); its other kernels are AVX2's.
+//! vectors (`string_run_avx512`, `string_run_checked_avx512`, `copy_string_run_avx512`); its
+//! other kernels are AVX2's.
 
 use core::arch::x86_64::*;
 
@@ -1103,159 +1102,6 @@ unsafe fn utf8_lanes(units: __m256i) -> __m256i {
     }
 }
 
-/// Where [`eight_escapes`]'s 128-bit lanes hold their first escape: lanes 0 to 2 (loaded 12
-/// bytes apart) from their byte 0, lane 3 (loaded 8 bytes after lane 2) from its byte 4, so
-/// that each lane holds two whole escapes and no byte past the 48 is read.
-const LANE_STARTS: [usize; 4] = [0, 16, 32, 52];
-
-/// A mask of [`eight_escapes`]'s 64 bytes: bit `s + k` for each lane start `s` and each `k`
-/// of `offsets`.
-const fn lane_bits(offsets: &[usize]) -> u64 {
-    let mut mask = 0;
-    let mut j = 0;
-    while j < LANE_STARTS.len() {
-        let mut k = 0;
-        while k < offsets.len() {
-            mask |= 1 << (LANE_STARTS[j] + offsets[k]);
-            k += 1;
-        }
-        j += 1;
-    }
-    mask
-}
-
-/// The `\` and `u` of each escape in [`eight_escapes`]'s lanes.
-static ESCAPE_HEADS_512: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut j = 0;
-    while j < LANE_STARTS.len() {
-        let at = LANE_STARTS[j];
-        t[at] = b'\\';
-        t[at + 1] = b'u';
-        t[at + 6] = b'\\';
-        t[at + 7] = b'u';
-        j += 1;
-    }
-    t
-};
-
-/// The shuffle that gathers the eight hex digits of each lane's two escapes into the lane's
-/// first eight bytes, zeros after them.
-static ESCAPE_DIGITS_512: [u8; 64] = {
-    let mut t = [0x80u8; 64];
-    let mut j = 0;
-    while j < LANE_STARTS.len() {
-        let first = LANE_STARTS[j] - 16 * j;
-        let order = [2, 3, 4, 5, 8, 9, 10, 11];
-        let mut k = 0;
-        while k < 8 {
-            t[16 * j + k] = (first + order[k]) as u8;
-            k += 1;
-        }
-        j += 1;
-    }
-    t
-};
-
-/// [`four_escapes`] for the eight escapes that the 48 bytes at `ptr` would hold: how many of
-/// them, from the first, are `\uXXXX` escapes whose unit is not a surrogate (8 when all are),
-/// and their units, in order, in the eight 32-bit lanes of the result.
-///
-/// # Safety
-/// AVX-512 F and BW and AVX2 must be present, and `ptr..ptr + 48` readable.
-#[inline(always)]
-unsafe fn eight_escapes(ptr: *const u8) -> (usize, __m256i) {
-    const HEADS: u64 = lane_bits(&[0, 1, 6, 7]);
-    const DIGITS: u64 = lane_bits(&[2, 3, 4, 5, 8, 9, 10, 11]);
-    const ESCAPES: u64 = HEADS | DIGITS;
-    const FIRST_DIGITS: u64 = lane_bits(&[2, 8]);
-    // SAFETY: the caller guarantees the features and 48 readable bytes: the loads read 16
-    // bytes at `ptr`, `ptr + 12`, `ptr + 24` and `ptr + 32`; the tables are 64 bytes.
-    unsafe {
-        let load = |at: usize| _mm_loadu_si128(ptr.add(at).cast());
-        let x = _mm512_inserti32x4::<1>(_mm512_castsi128_si512(load(0)), load(12));
-        let x = _mm512_inserti32x4::<3>(_mm512_inserti32x4::<2>(x, load(24)), load(32));
-        let splat = |b: u8| _mm512_set1_epi8(b as i8);
-        let heads = _mm512_cmpeq_epi8_mask(x, _mm512_loadu_si512(ESCAPE_HEADS_512.as_ptr().cast()));
-        // As in `four_escapes`: a digit is 0..=9 above `0`, a letter 0..=5 above `a` with bit
-        // 5 set; each hex digit's value is the smaller of the two (the letter's saturated).
-        let d = _mm512_sub_epi8(x, splat(b'0'));
-        let l = _mm512_sub_epi8(_mm512_or_si512(x, splat(0x20)), splat(b'a'));
-        let hex = _mm512_cmple_epu8_mask(d, splat(9)) | _mm512_cmple_epu8_mask(l, splat(5));
-        let nibble = _mm512_min_epu8(d, _mm512_adds_epu8(l, splat(10)));
-        // A surrogate's first digit is D and its second 8 or more (every escape's first digit
-        // is at an even byte: see `four_escapes`).
-        let first_d = _mm512_cmpeq_epi8_mask(nibble, splat(0xD));
-        let second_high = _mm512_movepi8_mask(_mm512_slli_epi16::<4>(nibble));
-        let surrogate = first_d & second_high >> 1 & FIRST_DIGITS;
-        let bad = !(heads & HEADS | hex & DIGITS) & ESCAPES | surrogate;
-        let count = if bad == 0 {
-            8
-        } else {
-            // The lane of the first bad byte, and its place among the lane's two escapes.
-            let p = bad.trailing_zeros() as usize;
-            let lane = p / 16;
-            2 * lane + (p - LANE_STARTS[lane]) / 6
-        };
-        let digits = _mm512_shuffle_epi8(nibble, _mm512_loadu_si512(ESCAPE_DIGITS_512.as_ptr().cast()));
-        // Pairs of digits to bytes, pairs of bytes to units: each lane's two in its 32-bit
-        // lanes 0 and 1, gathered in order.
-        let pairs = _mm512_maddubs_epi16(digits, _mm512_set1_epi16(0x0110));
-        let units = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_0100));
-        let order = _mm512_setr_epi32(0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0);
-        (count, _mm512_castsi512_si256(_mm512_permutexvar_epi32(order, units)))
-    }
-}
-
-/// See [`super::unicode_run`]: four escapes a step while 24 bytes are left, then the portable
-/// kernel.
-///
-/// # Safety
-/// AVX2 and BMI1 must be present.
-#[target_feature(enable = "avx2,bmi1")]
-pub(super) unsafe fn unicode_run_avx2(bytes: &[u8], at: usize) -> usize {
-    let mut i = at;
-    while i + 24 <= bytes.len() {
-        // SAFETY: `i + 24 <= len`; AVX2 is present (function contract).
-        let (count, _) = unsafe { four_escapes(bytes.as_ptr().add(i)) };
-        i += 6 * count;
-        if count < 4 {
-            return i - at;
-        }
-    }
-    i + swar::unicode_run(bytes, i) - at
-}
-
-/// See [`super::decode_unicode_run`]: four escapes a step while 24 bytes are left and `out`
-/// has room for four words of which three may be of three bytes, then the portable kernel.
-///
-/// # Safety
-/// AVX2 and BMI1 must be present.
-#[target_feature(enable = "avx2,bmi1")]
-pub(super) unsafe fn decode_unicode_run_avx2(bytes: &[u8], at: usize, out: &mut [u8]) -> (usize, usize) {
-    let (mut i, mut n) = (at, 0);
-    let dst = out.as_mut_ptr();
-    while i + 24 <= bytes.len() && n + 13 <= out.len() {
-        // SAFETY: `i + 24 <= len`; AVX2 is present (function contract).
-        let (count, units) = unsafe { four_escapes(bytes.as_ptr().add(i)) };
-        // SAFETY: as above.
-        let words = unsafe { utf8_words(units) };
-        for &word in &words[..count] {
-            // SAFETY: `n + 13 <= out.len()` before the first store, and each of the three
-            // words before the last moves `n` on by at most 3: every 4-byte store ends within
-            // `out`.
-            unsafe { dst.add(n).cast::<[u8; 4]>().write_unaligned(word.to_le_bytes()) };
-            n += (word >> 24) as usize;
-        }
-        i += 6 * count;
-        if count < 4 {
-            return (i - at, n);
-        }
-    }
-    let (read, written) = swar::decode_unicode_run(bytes, i, &mut out[n..]);
-    (i - at + read, n + written)
-}
-
 /// For each UTF-8 length `n` (1 to 3), the shuffle that gathers the text of the four words
 /// of a 128-bit lane of that length (as [`utf8_lanes`] gives them) into its first `4n` bytes.
 static COMPACT: [u8; 48] = {
@@ -1300,42 +1146,56 @@ unsafe fn store_same_length(words: __m256i, dst: *mut u8) -> usize {
     }
 }
 
-/// [`unicode_run_avx2`] eight escapes a step while 48 bytes are left, then AVX2's kernel.
-///
-/// # Safety
-/// The CPU must support what [`has_avx512`] checks.
-#[target_feature(enable = "avx512f,avx512bw,avx2,bmi1")]
-pub(super) unsafe fn unicode_run_avx512(bytes: &[u8], at: usize) -> usize {
-    let mut i = at;
-    while i + 48 <= bytes.len() {
-        // SAFETY: `i + 48 <= len`; the features are present (function contract).
-        let (count, _) = unsafe { eight_escapes(bytes.as_ptr().add(i)) };
-        i += 6 * count;
-        if count < 8 {
-            return i - at;
-        }
-    }
-    // SAFETY: AVX2 and BMI1 are present (function contract).
-    i + unsafe { unicode_run_avx2(bytes, i) } - at
-}
-
-/// [`decode_unicode_run_avx2`] eight escapes a step while 48 bytes are left and `out` has room
-/// for 28 bytes (eight characters of one length stored at once, by [`store_same_length`],
-/// else a four-byte word each, of which the first seven may be of three bytes), then AVX2's
+/// See [`super::unicode_run`]: four escapes a step while 24 bytes are left, then the portable
 /// kernel.
 ///
 /// # Safety
-/// The CPU must support what [`has_avx512`] checks.
-#[target_feature(enable = "avx512f,avx512bw,avx2,bmi1")]
-pub(super) unsafe fn decode_unicode_run_avx512(bytes: &[u8], at: usize, out: &mut [u8]) -> (usize, usize) {
+/// AVX2 and BMI1 must be present.
+#[target_feature(enable = "avx2,bmi1")]
+pub(super) unsafe fn unicode_run_avx2(bytes: &[u8], at: usize) -> usize {
+    let mut i = at;
+    while i + 24 <= bytes.len() {
+        // SAFETY: `i + 24 <= len`; AVX2 is present (function contract).
+        let (count, _) = unsafe { four_escapes(bytes.as_ptr().add(i)) };
+        i += 6 * count;
+        if count < 4 {
+            return i - at;
+        }
+    }
+    i + swar::unicode_run(bytes, i) - at
+}
+
+/// See [`super::decode_unicode_run`]: eight escapes a step (two of [`four_escapes`], their
+/// units through [`utf8_lanes`] together) while 48 bytes are left and `out` has room for 28;
+/// then four a step while 24 bytes are left and `out` has room for 13 (four four-byte words of
+/// which the first three may be of three bytes); then the portable kernel.
+///
+/// Eight characters of one UTF-8 length (text of one script) are stored by one shuffle
+/// ([`store_same_length`]); mixed lengths take a four-byte store each.
+///
+/// # Safety
+/// AVX2 and BMI1 must be present.
+#[target_feature(enable = "avx2,bmi1")]
+pub(super) unsafe fn decode_unicode_run_avx2(bytes: &[u8], at: usize, out: &mut [u8]) -> (usize, usize) {
     let (mut i, mut n) = (at, 0);
     let dst = out.as_mut_ptr();
     while i + 48 <= bytes.len() && n + 28 <= out.len() {
-        // SAFETY: `i + 48 <= len`; the features are present (function contract).
-        let (count, units) = unsafe { eight_escapes(bytes.as_ptr().add(i)) };
-        // SAFETY: AVX2 is present (function contract).
-        let lanes = unsafe { utf8_lanes(units) };
-        if count == 8 {
+        // SAFETY: `i + 48 <= len`: each call reads 24 bytes, at `i` and at `i + 24`; AVX2 is
+        // present (function contract).
+        let (first, low) = unsafe { four_escapes(bytes.as_ptr().add(i)) };
+        if first < 4 {
+            // The run ends in these four: the four-escape step takes them.
+            break;
+        }
+        // SAFETY: as above.
+        let (second, high) = unsafe { four_escapes(bytes.as_ptr().add(i + 24)) };
+        // SAFETY: AVX2 is present. Each call's units are in its 32-bit lanes 0, 1, 4 and 5:
+        // the second's move to lanes 2, 3, 6 and 7, then all eight into order.
+        let lanes = unsafe {
+            let mixed = _mm256_blend_epi32::<0b1100_1100>(low, _mm256_slli_si256::<8>(high));
+            utf8_lanes(_mm256_permutevar8x32_epi32(mixed, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)))
+        };
+        if second == 4 {
             // SAFETY: AVX2 is present; `n + 28 <= out.len()`.
             let stored = unsafe { store_same_length(lanes, dst.add(n)) };
             if stored != 0 {
@@ -1344,6 +1204,7 @@ pub(super) unsafe fn decode_unicode_run_avx512(bytes: &[u8], at: usize, out: &mu
                 continue;
             }
         }
+        let count = 4 + second;
         let mut words = [0u32; 8];
         // SAFETY: AVX2 is present; the store is of 32 bytes into `words`.
         unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), lanes) };
@@ -1359,7 +1220,23 @@ pub(super) unsafe fn decode_unicode_run_avx512(bytes: &[u8], at: usize, out: &mu
             return (i - at, n);
         }
     }
-    // SAFETY: AVX2 and BMI1 are present (function contract).
-    let (read, written) = unsafe { decode_unicode_run_avx2(bytes, i, &mut out[n..]) };
+    while i + 24 <= bytes.len() && n + 13 <= out.len() {
+        // SAFETY: `i + 24 <= len`; AVX2 is present (function contract).
+        let (count, units) = unsafe { four_escapes(bytes.as_ptr().add(i)) };
+        // SAFETY: as above.
+        let words = unsafe { utf8_words(units) };
+        for &word in &words[..count] {
+            // SAFETY: `n + 13 <= out.len()` before the first store, and each of the three
+            // words before the last moves `n` on by at most 3: every 4-byte store ends within
+            // `out`.
+            unsafe { dst.add(n).cast::<[u8; 4]>().write_unaligned(word.to_le_bytes()) };
+            n += (word >> 24) as usize;
+        }
+        i += 6 * count;
+        if count < 4 {
+            return (i - at, n);
+        }
+    }
+    let (read, written) = swar::decode_unicode_run(bytes, i, &mut out[n..]);
     (i - at + read, n + written)
 }
