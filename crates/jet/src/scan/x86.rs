@@ -1146,6 +1146,23 @@ unsafe fn store_same_length(words: __m256i, dst: *mut u8) -> usize {
     }
 }
 
+/// Stores `words` ([`utf8_words`]) one after another from `dst`, each as four bytes of which
+/// the first are its text, and returns the bytes of text stored.
+///
+/// # Safety
+/// `dst..dst + 3 * words.len() + 1` writable: each word but the last moves on by at most 3
+/// bytes, and the last store is of 4.
+#[inline(always)]
+unsafe fn store_words(words: &[u32], dst: *mut u8) -> usize {
+    let mut n = 0;
+    for &word in words {
+        // SAFETY: by the contract, every 4-byte store ends within the room.
+        unsafe { dst.add(n).cast::<[u8; 4]>().write_unaligned(word.to_le_bytes()) };
+        n += (word >> 24) as usize;
+    }
+    n
+}
+
 /// See [`super::unicode_run`]: four escapes a step while 24 bytes are left, then the portable
 /// kernel.
 ///
@@ -1208,13 +1225,8 @@ pub(super) unsafe fn decode_unicode_run_avx2(bytes: &[u8], at: usize, out: &mut 
         let mut words = [0u32; 8];
         // SAFETY: AVX2 is present; the store is of 32 bytes into `words`.
         unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), lanes) };
-        for &word in &words[..count] {
-            // SAFETY: `n + 28 <= out.len()` before the first store, and each of the seven
-            // words before the last moves `n` on by at most 3: every 4-byte store ends within
-            // `out`.
-            unsafe { dst.add(n).cast::<[u8; 4]>().write_unaligned(word.to_le_bytes()) };
-            n += (word >> 24) as usize;
-        }
+        // SAFETY: `n + 28 <= out.len()`: room for eight words.
+        n += unsafe { store_words(&words[..count], dst.add(n)) };
         i += 6 * count;
         if count < 8 {
             return (i - at, n);
@@ -1225,13 +1237,8 @@ pub(super) unsafe fn decode_unicode_run_avx2(bytes: &[u8], at: usize, out: &mut 
         let (count, units) = unsafe { four_escapes(bytes.as_ptr().add(i)) };
         // SAFETY: as above.
         let words = unsafe { utf8_words(units) };
-        for &word in &words[..count] {
-            // SAFETY: `n + 13 <= out.len()` before the first store, and each of the three
-            // words before the last moves `n` on by at most 3: every 4-byte store ends within
-            // `out`.
-            unsafe { dst.add(n).cast::<[u8; 4]>().write_unaligned(word.to_le_bytes()) };
-            n += (word >> 24) as usize;
-        }
+        // SAFETY: `n + 13 <= out.len()`: room for four words.
+        n += unsafe { store_words(&words[..count], dst.add(n)) };
         i += 6 * count;
         if count < 4 {
             return (i - at, n);
