@@ -1201,8 +1201,11 @@ pub(super) unsafe fn decode_unicode_run_avx2(bytes: &[u8], at: usize, out: &mut 
         // present (function contract).
         let (first, low) = unsafe { four_escapes(bytes.as_ptr().add(i)) };
         if first < 4 {
-            // The run ends in these four: the four-escape step takes them.
-            break;
+            // The run ends in these four (as most runs in text not all escaped do, a few
+            // accented letters long).
+            // SAFETY: AVX2 is present; `n + 28 <= out.len()`: room for four words.
+            n += unsafe { store_words(&utf8_words(low)[..first], dst.add(n)) };
+            return (i + 6 * first - at, n);
         }
         // SAFETY: as above.
         let (second, high) = unsafe { four_escapes(bytes.as_ptr().add(i + 24)) };
