@@ -767,20 +767,19 @@ mod tests {
             true => &[65],
             false => &[1, 9, 10, 11, 21, 22, 31, 32, 33, 43, 64, 65, 100, 128, 129, 700, 1500],
         };
+        // `n` escapes of `units`, in turn.
+        let run = |units: &[&str], n: usize| -> String {
+            (0..n).map(|k| format!("\\u{}", units[k % units.len()])).collect()
+        };
         for (class, units) in units {
             for &n in lengths {
-                let run: String = (0..n).map(|k| format!("\\u{}", units[k % units.len()])).collect();
+                let text = run(units, n);
                 for ender in enders {
-                    let json = format!("\"{run}{ender}");
+                    let json = format!("\"{text}{ender}");
                     check_scan_decoded(json.as_bytes(), &format!("{class} run of {n} then {ender:?}"));
                 }
             }
-            let json = format!(
-                "\"{}\"",
-                (0..if cfg!(miri) { 65 } else { 100 })
-                    .map(|k| format!("\\u{}", units[k % units.len()]))
-                    .collect::<String>()
-            );
+            let json = format!("\"{}\"", run(units, if cfg!(miri) { 65 } else { 100 }));
             for cut in (1..json.len()).step_by(if cfg!(miri) { 97 } else { 1 }) {
                 check_scan_decoded(&json.as_bytes()[..cut], &format!("{class} run cut at {cut}"));
             }
