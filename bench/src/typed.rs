@@ -1,5 +1,6 @@
 //! Typed decode and encode: the corpus files as Rust types (the test suite's types, included by
-//! path) and four small generated documents of the shapes services exchange most.
+//! path; the two files of strings as maps of strings) and small generated documents of the
+//! shapes services exchange most.
 
 use std::hint::black_box;
 
@@ -12,8 +13,19 @@ mod types;
 use types::{Canada, CitmCatalog, GolangSource, Twitter};
 
 /// The corpus files with a Rust type.
-pub const CORPUS_FILES: [&str; 4] =
-    ["canada.json", "citm_catalog.json", "golang_source.json", "twitter_status.json"];
+pub const CORPUS_FILES: [&str; 6] = [
+    "canada.json",
+    "citm_catalog.json",
+    "golang_source.json",
+    "string_escaped.json",
+    "string_unicode.json",
+    "twitter_status.json",
+];
+
+/// string_escaped and string_unicode: names of Unicode blocks to text in them (the one with
+/// every character a `\u` escape, the other as UTF-8), read as what a program would read
+/// them into.
+pub type StringTable = std::collections::BTreeMap<String, String>;
 
 /// Names of the generated documents.
 pub const FLAT: &str = "gen: flat struct";
@@ -21,6 +33,7 @@ pub const DOCUMENT: &str = "gen: document";
 pub const ORDER: &str = "gen: order event";
 pub const LOG: &str = "gen: audit log";
 pub const MESSAGE: &str = "gen: small message";
+pub const COMMENTS: &str = "gen: escaped comments";
 
 /// A flat record of about 400 bytes.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
@@ -52,6 +65,25 @@ pub struct Message {
     ok: bool,
     score: f64,
     tags: Vec<String>,
+}
+
+/// A page of about 14 KB of readers' comments in eleven languages, as Python's `json.dumps`
+/// writes it by default (`ensure_ascii`): each character outside ASCII a `\u` escape, so that
+/// most strings hold short runs of them (an accented letter, a word of Greek) between ASCII
+/// text, and some a surrogate pair (an emoji).
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Comments {
+    article: String,
+    comments: Vec<Comment>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Comment {
+    id: u64,
+    author: String,
+    lang: String,
+    text: String,
+    likes: u32,
 }
 
 /// A document of about 13 KB: a page of search results.
@@ -279,6 +311,51 @@ fn document() -> Document {
     Document { query: "fast strict json parser".into(), total: 123_456, page: 1, took_ms: 3.75, results }
 }
 
+fn comments() -> Comments {
+    const TEXTS: [(&str, &str, &str); 11] = [
+        ("fr", "Hélène Dubois", "Très intéressant ! Je n'avais jamais pensé à ça, merci pour cet éclairage."),
+        ("de", "Jürgen Weiß", "Schöne Grüße aus München – die Übersicht ist großartig, danke."),
+        ("es", "Begoña Muñoz", "¿Alguien sabe si la versión española está disponible? ¡Gracias!"),
+        ("pt", "João Conceição", "Ótima explicação, só não entendi a parte da configuração."),
+        ("pl", "Łukasz Wróbel", "Świetny artykuł, ale przykład z żółwiem był trochę dziwny."),
+        ("cs", "Tomáš Dvořák", "Děkuji za článek, příští týden to zkusím v práci."),
+        ("el", "Νίκος Παπαδόπουλος", "Πολύ καλό άρθρο, ευχαριστώ! Θα το δοκιμάσω σύντομα."),
+        ("ru", "Анна Иванова", "Спасибо, очень полезно. Жду продолжения!"),
+        ("tr", "Şule Yılmaz", "Çok güzel bir yazı olmuş, elinize sağlık 👍"),
+        ("vi", "Nguyễn Thị Hương", "Bài viết rất hay, cảm ơn tác giả 🎉"),
+        ("en", "Zoë O'Brien", "Great write-up — the naïve approach is exactly what I'd tried first."),
+    ];
+    let comments = (0..64u64)
+        .map(|i| {
+            let (lang, author, text) = TEXTS[(i * 7 % 11) as usize];
+            Comment {
+                id: 90_000 + i * 13,
+                author: author.into(),
+                lang: lang.into(),
+                text: format!("{text} (#{i})"),
+                likes: (i * 37 % 101) as u32,
+            }
+        })
+        .collect();
+    Comments { article: "Café culture: a reader's guide to Zürich and Kraków".into(), comments }
+}
+
+/// JSON text with each character outside ASCII written as a `\u` escape (a surrogate pair past
+/// the Basic Multilingual Plane), as Python's `json.dumps` and other ASCII-safe writers do.
+fn ascii_escaped(json: &str) -> Vec<u8> {
+    let mut out = String::with_capacity(json.len() * 2);
+    for c in json.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        }
+    }
+    out.into_bytes()
+}
+
 fn order() -> OrderEvent {
     let lines = (0..6)
         .map(|i| Line {
@@ -322,6 +399,7 @@ pub fn generated() -> Vec<(String, Vec<u8>)> {
         (ORDER.to_string(), serde_json::to_vec(&order()).unwrap()),
         (LOG.to_string(), serde_json::to_vec(&audit_log()).unwrap()),
         (MESSAGE.to_string(), serde_json::to_vec(&message()).unwrap()),
+        (COMMENTS.to_string(), ascii_escaped(&serde_json::to_string(&comments()).unwrap())),
     ]
 }
 
@@ -402,11 +480,13 @@ macro_rules! with_type {
             "citm_catalog.json" => with!(CitmCatalog),
             "golang_source.json" => with!(GolangSource),
             "twitter_status.json" => with!(Twitter),
+            "string_escaped.json" | "string_unicode.json" => with!(StringTable),
             FLAT => with!(Flat),
             DOCUMENT => with!(Document),
             ORDER => with!(OrderEvent),
             LOG => with!(AuditLog),
             MESSAGE => with!(Message),
+            COMMENTS => with!(Comments),
             other => Err(format!("no Rust type for {other}")),
         }
     }};
@@ -459,6 +539,8 @@ enum Values {
     Order(OrderEvent),
     Log(AuditLog),
     Message(Message),
+    Strings(StringTable),
+    Comments(Comments),
     Missing(String),
 }
 
@@ -477,6 +559,8 @@ impl Values {
             ORDER => Values::Order(d(bytes)),
             LOG => Values::Log(d(bytes)),
             MESSAGE => Values::Message(d(bytes)),
+            "string_escaped.json" | "string_unicode.json" => Values::Strings(d(bytes)),
+            COMMENTS => Values::Comments(d(bytes)),
             other => Values::Missing(other.to_string()),
         }
     }
@@ -492,6 +576,8 @@ impl Values {
             Values::Order(v) => L::encode(v),
             Values::Log(v) => L::encode(v),
             Values::Message(v) => L::encode(v),
+            Values::Strings(v) => L::encode(v),
+            Values::Comments(v) => L::encode(v),
             Values::Missing(name) => Err(format!("no Rust type for {name}")),
         }
     }
