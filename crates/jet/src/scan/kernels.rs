@@ -75,6 +75,29 @@ pub(crate) fn string_copies() -> Vec<(&'static str, CopyKernel)> {
     kernels
 }
 
+/// Every copier of ASCII string runs this CPU can run, by name.
+pub(crate) fn ascii_copies() -> Vec<(&'static str, CopyKernel)> {
+    let mut kernels: Vec<(&'static str, CopyKernel)> =
+        vec![("dispatched", copy_ascii_run), ("portable", copy_ascii_run_portable)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, s, o| unsafe { x86::copy_ascii_run_sse2(b, s, o) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b, s, o| unsafe { x86::copy_ascii_run_avx2(b, s, o) }));
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b, s, o| unsafe { neon::copy_ascii_run_neon(b, s, o) }));
+    }
+    kernels
+}
+
 /// Checks every string run kernel, and every copier, from `start`: each copier must append
 /// exactly the run to an output already holding bytes (with no spare room, and with some) and
 /// return its end.
@@ -90,6 +113,22 @@ pub(crate) fn check_string_runs(bytes: &[u8], start: usize) {
             assert_eq!(kernel(bytes, start, &mut out), want.end, "{name}: {bytes:?} from {start}");
             assert_eq!(&out[..before], &b"#####"[..before], "{name}: {bytes:?} from {start}");
             assert_eq!(&out[before..], &bytes[start..want.end], "{name}: {bytes:?} from {start}");
+        }
+    }
+    // The ASCII copiers: to the first byte that is special or not ASCII, or short of it where
+    // fewer bytes are left than a vector (32 at the widest) holds, which the caller takes.
+    let ascii_end = bytes[start..want.end].iter().position(|&b| b >= 0x80).map_or(want.end, |n| start + n);
+    for (name, kernel) in ascii_copies() {
+        for (before, room) in [(3, 0), (5, 40)] {
+            let mut out = Vec::with_capacity(before + room);
+            out.resize(before, b'#');
+            let end = kernel(bytes, start, &mut out);
+            assert!(
+                end == ascii_end || (start..ascii_end).contains(&end) && bytes.len() - end < 32,
+                "{name}: {bytes:?} from {start}: {end}, not {ascii_end}"
+            );
+            assert_eq!(&out[..before], &b"#####"[..before], "{name}: {bytes:?} from {start}");
+            assert_eq!(&out[before..], &bytes[start..end], "{name}: {bytes:?} from {start}");
         }
     }
 }

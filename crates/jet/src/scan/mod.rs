@@ -161,6 +161,62 @@ pub(crate) fn copy_string_run_portable(bytes: &[u8], start: usize, out: &mut Vec
     end
 }
 
+/// Appends to `out` the run of plain ASCII string bytes at `start`, up to the first `"`, `\\`,
+/// control byte or byte of `0x80` and above (or the bytes' end), and returns where it ends: for
+/// the text between the escapes of a string being decoded, copied as it is scanned rather than
+/// scanned and then copied (by a call to `memcpy`, for a length known only at the run's end).
+/// Where it stops short of a quote or a backslash, the caller goes on: non-ASCII bytes are the
+/// caller's to check, and so may be the last bytes (fewer than a vector).
+#[inline(always)]
+pub(crate) fn copy_ascii_run(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    // The first eight bytes inline: most text between two escapes (a word between two
+    // accented letters) ends there.
+    if start + 8 > bytes.len() {
+        return start;
+    }
+    let word = load_u64(bytes, start);
+    let stop = swar::specials(word) | word & HI;
+    if stop == 0 {
+        return copy_ascii_run_long(bytes, start, out);
+    }
+    let n = (stop.trailing_zeros() / 8) as usize;
+    out.reserve(8);
+    let len = out.len();
+    // SAFETY: `out` has room for 8 more bytes past `len` (reserved above); the word is
+    // `bytes[start..start + 8]`, so the `n <= 7` bytes that `set_len` exposes are the run's.
+    unsafe {
+        out.as_mut_ptr().add(len).cast::<[u8; 8]>().write_unaligned(word.to_le_bytes());
+        out.set_len(len + n);
+    }
+    start + n
+}
+
+/// [`copy_ascii_run`] past its first eight bytes (which hold none that stops it).
+#[inline(never)]
+fn copy_ascii_run_long(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 and AVX-512 only when the CPU has AVX2.
+        Level::Avx2 | Level::Avx512 => unsafe { x86::copy_ascii_run_avx2(bytes, start, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::copy_ascii_run_sse2(bytes, start, out) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::copy_ascii_run_neon(bytes, start, out) },
+        _ => copy_ascii_run_portable(bytes, start, out),
+    }
+}
+
+/// [`copy_ascii_run`] without vectors: the run (to its end, tail included), then the copy.
+pub(crate) fn copy_ascii_run_portable(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    let run = &bytes[start..];
+    let n =
+        run.iter().position(|&b| b == b'"' || b == b'\\' || !(0x20..0x80).contains(&b)).unwrap_or(run.len());
+    out.extend_from_slice(&run[..n]);
+    start + n
+}
+
 /// [`string_run`] with the first `WORDS` eight-byte words inline.
 #[inline(always)]
 pub(crate) fn string_run_words<const WORDS: usize>(bytes: &[u8], start: usize) -> StringRun {
@@ -549,7 +605,8 @@ fn string_run_long(bytes: &[u8], start: usize) -> StringRun {
 /// Text escaped for ASCII (as Python's `json.dumps` writes it by default) is made of such runs;
 /// the AVX2 kernel checks four escapes a step (and decodes eight). Most runs in text that is not
 /// all escaped are one accented letter, for which a call costs more than the check: callers
-/// check one escape their own way and call this for what follows it.
+/// check one escape their own way and call this for what follows it, when that is a run of
+/// three escapes or more (two or three accented letters in a row cost less one by one).
 #[inline]
 pub(crate) fn unicode_run(bytes: &[u8], at: usize) -> usize {
     match level() {

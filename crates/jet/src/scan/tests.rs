@@ -36,6 +36,34 @@ fn string_run_matches_reference_at_every_offset() {
     }
 }
 
+/// String runs and their copies longer than a step of the ASCII copier's room (256 bytes), ended
+/// by a special or non-ASCII byte on each side of a step's end, or by the slice's end.
+#[test]
+fn string_run_copies_across_steps() {
+    // Under Miri, one length past a step and one stop on each side of its end.
+    let (lens, ats): (&[usize], &[usize]) = match cfg!(miri) {
+        true => (&[300], &[255, 257]),
+        false => {
+            (&[255, 256, 257, 300, 511, 512, 513, 600], &[0, 31, 32, 224, 255, 256, 257, 288, 289, 300, 520])
+        }
+    };
+    for &len in lens {
+        for stop in [None, Some(b'"'), Some(b'\\'), Some(0x01), Some(0xc3)] {
+            for &at in ats {
+                let mut buf = vec![b'a'; len];
+                match stop {
+                    Some(b) if at < len => buf[at] = b,
+                    Some(_) => continue,
+                    None => {}
+                }
+                for start in [0, 1, 7, 33].into_iter().take(if cfg!(miri) { 1 } else { 4 }) {
+                    check_string_runs(&buf, start);
+                }
+            }
+        }
+    }
+}
+
 /// SplitMix64, for reproducible random inputs.
 struct Rng(u64);
 
@@ -396,6 +424,7 @@ fn reports_kernels_skipped_for_lack_of_cpu_features() {
     assert!(
         string_runs().len() >= 2
             && string_copies().len() >= 2
+            && ascii_copies().len() >= 2
             && container_skips().len() >= 2
             && line_counters().len() >= 2
     );

@@ -204,6 +204,54 @@ pub(super) unsafe fn copy_string_run<V: Vector>(bytes: &[u8], start: usize, out:
     end
 }
 
+/// Input bytes [`copy_ascii_run`] copies for each capacity check of `out`: the run's length is
+/// known only at its end, and the input may go on for megabytes past it.
+const ASCII_STEP: usize = 256;
+
+/// [`super::copy_ascii_run`] over vectors of `V`: each vector stored to `out` as it is scanned,
+/// `out`'s length then set to the end of the run. Stops where fewer than `BYTES` bytes are
+/// left, returning where it stopped (the caller scans the rest).
+///
+/// # Safety
+/// `V`'s feature must be present.
+#[inline(always)]
+pub(super) unsafe fn copy_ascii_run<V: Vector>(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    let (len, src) = (bytes.len(), bytes.as_ptr());
+    // SAFETY: the caller guarantees `V`'s feature.
+    let specials = unsafe { Specials::<V>::new() };
+    let mut i = start;
+    while i + V::BYTES <= len {
+        // A step: up to `ASCII_STEP` bytes from `base`, each store ending at most `BYTES`
+        // bytes past the step.
+        out.reserve(ASCII_STEP + V::BYTES);
+        let (base, old_len) = (i, out.len());
+        // SAFETY: `old_len <= capacity`, so the pointer is inside (or one past) the allocation.
+        let dst = unsafe { out.as_mut_ptr().add(old_len) };
+        while i + V::BYTES <= len && i - base < ASCII_STEP {
+            // SAFETY: `i + BYTES <= len`, so the load reads inside `bytes`; the store writes
+            // `dst[i - base..i - base + BYTES]`, inside the `ASCII_STEP + BYTES` bytes reserved
+            // past `old_len` (`i - base < ASCII_STEP`). The feature is the caller's guarantee.
+            let stop = unsafe {
+                let v = V::load(src.add(i));
+                v.store(dst.add(i - base));
+                // The lanes' top bits: bytes of 0x80 and above.
+                specials.of(v) | v.mask()
+            };
+            if stop != 0 {
+                let end = i + stop.trailing_zeros() as usize;
+                // SAFETY: the stores wrote `dst[0..i - base + BYTES]` without a gap, which
+                // holds the `end - base` bytes of the run since `base`.
+                unsafe { out.set_len(old_len + end - base) };
+                return end;
+            }
+            i += V::BYTES;
+        }
+        // SAFETY: as above, `dst[0..i - base]` is written, with the bytes `bytes[base..i]`.
+        unsafe { out.set_len(old_len + i - base) };
+    }
+    i
+}
+
 /// The bits [`super::non_ws_block`] gives a block, over vectors of `V`: one per byte that is not
 /// whitespace.
 ///

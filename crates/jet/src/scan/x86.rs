@@ -12,9 +12,9 @@
 use core::arch::x86_64::*;
 
 use super::vector::{
-    brackets, classify, copy_string_run, finish_checked_run, incomplete_max, last_char_start, non_ws_bits,
-    string_run, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW, LEX_PUNCT,
-    LEX_WS,
+    brackets, classify, copy_ascii_run, copy_string_run, finish_checked_run, incomplete_max, last_char_start,
+    non_ws_bits, string_run, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW,
+    LEX_PUNCT, LEX_WS,
 };
 use super::{
     swar, CheckedRun, Classes, Classifier, LineStats, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK,
@@ -154,6 +154,26 @@ pub(super) unsafe fn copy_string_run_sse2(bytes: &[u8], start: usize, out: &mut 
 pub(super) unsafe fn copy_string_run_avx2(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
     // SAFETY: AVX2 is enabled for this function.
     unsafe { copy_string_run::<__m256i>(bytes, start, out) }
+}
+
+/// [`super::copy_ascii_run`] with SSE2.
+///
+/// # Safety
+/// The CPU must support SSE2 (every x86_64 CPU does).
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn copy_ascii_run_sse2(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    // SAFETY: SSE2 is enabled for this function.
+    unsafe { copy_ascii_run::<__m128i>(bytes, start, out) }
+}
+
+/// [`super::copy_ascii_run`] with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn copy_ascii_run_avx2(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
+    // SAFETY: AVX2 is enabled for this function.
+    unsafe { copy_ascii_run::<__m256i>(bytes, start, out) }
 }
 
 /// Scans a string run with SSE2.

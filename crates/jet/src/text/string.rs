@@ -98,7 +98,7 @@ pub(crate) fn scan(
                                 if bytes.get(i) != Some(&b'\\') {
                                     break 'escape;
                                 }
-                                if bytes.get(i + 1) == Some(&b'u') {
+                                if unicode_run_at(bytes, i) {
                                     // A run of escapes (text escaped for ASCII): four at a time.
                                     i += scan::unicode_run(bytes, i);
                                 }
@@ -369,7 +369,7 @@ pub(crate) fn scan_decoded(
                 let (scalar, len) = checked_escape_at(bytes, i)?;
                 i += len;
                 n += put_utf8(&mut row[n..], scalar);
-                if bytes.get(i..i + 2) == Some(b"\\u") {
+                if unicode_run_at(bytes, i) {
                     // A run of escapes (text escaped for ASCII): four at a time.
                     let (read, written) = scan::decode_unicode_run(bytes, i, &mut row[n..]);
                     i += read;
@@ -393,6 +393,14 @@ pub(crate) fn scan_decoded(
             }
             // Not an escape: the run, without the loop's test again.
         }
+        // ASCII text, copied as it is scanned; then, where that stopped short of a quote or
+        // an escape (a byte not ASCII, a control byte, the last few bytes), the checked run.
+        i = scan::copy_ascii_run(bytes, i, out);
+        match bytes.get(i) {
+            Some(b'"') => return Some(i + 1),
+            Some(b'\\') => continue,
+            _ => {}
+        }
         let run = checked_run::<1>(bytes, i, trusted_utf8);
         if !run.valid {
             return None;
@@ -405,6 +413,17 @@ pub(crate) fn scan_decoded(
             _ => return None,
         }
     }
+}
+
+/// Whether a run of `\u` escapes at `bytes[i]` looks three escapes long or more (a `\u` at
+/// `i` and at `i + 12`): the rest of a run that goes to the vector kernels
+/// ([`scan::unicode_run`], [`scan::decode_unicode_run`]). Shorter rests (a word with two or
+/// three accented letters in a row) are checked one escape at a time, as the first of a run
+/// is: a kernel's call, with its vector constants, cost more than checking them so.
+#[inline(always)]
+fn unicode_run_at(bytes: &[u8], i: usize) -> bool {
+    let escape_at = |k: usize| bytes.get(k..k + 2) == Some(b"\\u");
+    escape_at(i) && escape_at(i + 12)
 }
 
 /// Bytes of output the rest of a long run of `\u` escapes is decoded into first; each step
@@ -765,7 +784,7 @@ mod tests {
         // characters) and every 97th cut of a shorter string.
         let lengths: &[usize] = match cfg!(miri) {
             true => &[65],
-            false => &[1, 9, 10, 11, 21, 22, 31, 32, 33, 43, 64, 65, 100, 128, 129, 700, 1500],
+            false => &[1, 2, 3, 4, 9, 10, 11, 21, 22, 31, 32, 33, 43, 64, 65, 100, 128, 129, 700, 1500],
         };
         // `n` escapes of `units`, in turn.
         let run = |units: &[&str], n: usize| -> String {
@@ -782,6 +801,26 @@ mod tests {
             let json = format!("\"{}\"", run(units, if cfg!(miri) { 65 } else { 100 }));
             for cut in (1..json.len()).step_by(if cfg!(miri) { 97 } else { 1 }) {
                 check_scan_decoded(&json.as_bytes()[..cut], &format!("{class} run cut at {cut}"));
+            }
+        }
+        // ASCII text between escapes (copied as it is scanned, past a step of the copy's room
+        // too), ended by a character not ASCII, a control byte, a byte that is not UTF-8, a
+        // cut character or the input's end, each right after an escape and after the text.
+        let stops: [&[u8]; 6] =
+            ["\u{e9}z\"".as_bytes(), "\u{1F600}\"".as_bytes(), b"\x01\"", b"\xff\"", b"\xc3", b""];
+        let ascii: &[usize] = match cfg!(miri) {
+            true => &[9, 257],
+            false => &[0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 255, 256, 257, 300],
+        };
+        for &n in ascii {
+            let a = "a".repeat(n);
+            for stop in stops {
+                for json in [
+                    [br#""\u00e9"#, a.as_bytes(), stop].concat(),
+                    [br#""\n"#, stop, a.as_bytes(), b"\""].concat(),
+                ] {
+                    check_scan_decoded(&json, &format!("{n} ASCII bytes and {stop:?}"));
+                }
             }
         }
         // Runs of every length up to past two vector widths between escapes, cut short at
