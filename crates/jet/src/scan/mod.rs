@@ -180,15 +180,23 @@ pub(crate) fn copy_ascii_run(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> u
         return copy_ascii_run_long(bytes, start, out);
     }
     let n = (stop.trailing_zeros() / 8) as usize;
+    push_word_prefix(word, n, out);
+    start + n
+}
+
+/// Appends the first `n` bytes of `word` (in little-endian order, `n <= 8`) to `out`, by one
+/// eight-byte store into its spare room whatever `n` is.
+#[inline(always)]
+pub(crate) fn push_word_prefix(word: u64, n: usize, out: &mut Vec<u8>) {
+    assert!(n <= 8);
     out.reserve(8);
     let len = out.len();
-    // SAFETY: `out` has room for 8 more bytes past `len` (reserved above); the word is
-    // `bytes[start..start + 8]`, so the `n <= 7` bytes that `set_len` exposes are the run's.
+    // SAFETY: `out` has room for 8 more bytes past `len` (reserved above), and `n <= 8`: the
+    // bytes that `set_len` exposes are the first `n` of the word, written by the store.
     unsafe {
         out.as_mut_ptr().add(len).cast::<[u8; 8]>().write_unaligned(word.to_le_bytes());
         out.set_len(len + n);
     }
-    start + n
 }
 
 /// [`copy_ascii_run`] past its first eight bytes (which hold none that stops it).

@@ -357,41 +357,16 @@ pub(crate) fn scan_decoded(
     let mut i = start + 1;
     loop {
         if bytes.get(i) == Some(&b'\\') {
-            // A row of escapes is decoded into a small buffer and appended at once: one copy
-            // and one capacity check for up to 64 bytes of text. The whole buffer is copied,
-            // then cut to what was decoded: a copy of fixed length is a few vector stores,
-            // where one of any length calls `memcpy` (and so does one of 256 bytes: a buffer
-            // that long made a `Document` of text with an escaped letter here and there 10 %
-            // slower to parse).
-            let mut row = [0; 64];
-            let mut n = 0;
-            let full = loop {
-                let (scalar, len) = checked_escape_at(bytes, i)?;
-                i += len;
-                n += put_utf8(&mut row[n..], scalar);
-                if unicode_run_at(bytes, i) {
-                    // A run of escapes (text escaped for ASCII): four at a time.
-                    let (read, written) = scan::decode_unicode_run(bytes, i, &mut row[n..]);
-                    i += read;
-                    n += written;
-                }
-                if n > row.len() - 4 {
-                    break true;
-                }
-                if bytes.get(i) != Some(&b'\\') {
-                    break false;
-                }
-            };
-            let at = out.len();
-            out.extend_from_slice(&row);
-            out.truncate(at + n);
-            if full {
-                if bytes.get(i..i + 2) == Some(b"\\u") {
-                    i = decode_long_run(bytes, i, out);
-                }
-                continue;
+            // An escape's text goes to `out` by one word store, and so, when a run of `\u`
+            // escapes follows it (text escaped for ASCII), does the run's, a vector's worth at
+            // a time.
+            let (scalar, len) = checked_escape_at(bytes, i)?;
+            i += len;
+            push_utf8(scalar, out);
+            if unicode_run_at(bytes, i) {
+                i = decode_run(bytes, i, out);
             }
-            // Not an escape: the run, without the loop's test again.
+            continue;
         }
         // ASCII text, copied as it is scanned; then, where that stopped short of a quote or
         // an escape (a byte not ASCII, a control byte, the last few bytes), the checked run.
@@ -424,6 +399,45 @@ pub(crate) fn scan_decoded(
 fn unicode_run_at(bytes: &[u8], i: usize) -> bool {
     let escape_at = |k: usize| bytes.get(k..k + 2) == Some(b"\\u");
     escape_at(i) && escape_at(i + 12)
+}
+
+/// Appends the UTF-8 encoding of `scalar` (a Unicode scalar value) to `out`, by one word store.
+#[inline(always)]
+fn push_utf8(scalar: u32, out: &mut Vec<u8>) {
+    debug_assert!(!(0xD800..0xE000).contains(&scalar), "a scalar value");
+    let s = u64::from(scalar);
+    let (word, n) = match scalar {
+        0..=0x7F => (s, 1),
+        0x80..=0x7FF => (0x80C0 | s >> 6 | (s & 0x3F) << 8, 2),
+        0x800..=0xFFFF => (0x80_80E0 | s >> 12 | (s >> 6 & 0x3F) << 8 | (s & 0x3F) << 16, 3),
+        _ => (0x8080_80F0 | s >> 18 | (s >> 12 & 0x3F) << 8 | (s >> 6 & 0x3F) << 16 | (s & 0x3F) << 24, 4),
+    };
+    scan::push_word_prefix(word, n, out);
+}
+
+/// Bytes of the row [`decode_run`] decodes a run's first escapes into: a multiple of the vector
+/// width, so that zeroing and copying it are a few vector moves (a row of 256 bytes, zeroed
+/// and copied by calls to `memset` and `memcpy`, made a `Document` of text with an escaped
+/// letter here and there 10 % slower to parse).
+const ROW: usize = 64;
+
+/// The run of `\u` escapes at `bytes[i]` (three or more, by [`unicode_run_at`]), decoded by the
+/// vector kernel and appended to `out`: its first escapes into a row on the stack, appended at
+/// once (one copy and one capacity check), and the rest of a run that fills the row straight
+/// into `out` ([`decode_long_run`]). Returns where the run stopped (what stopped it is the
+/// caller's).
+#[inline]
+fn decode_run(bytes: &[u8], i: usize, out: &mut Vec<u8>) -> usize {
+    let mut row = [0; ROW];
+    let (read, written) = scan::decode_unicode_run(bytes, i, &mut row);
+    let at = out.len();
+    out.extend_from_slice(&row);
+    out.truncate(at + written);
+    let i = i + read;
+    if written > ROW - 4 && bytes.get(i..i + 2) == Some(b"\\u") {
+        return decode_long_run(bytes, i, out);
+    }
+    i
 }
 
 /// Bytes of output the rest of a long run of `\u` escapes is decoded into first; each step
