@@ -161,7 +161,7 @@ pub(crate) fn copy_string_run_portable(bytes: &[u8], start: usize, out: &mut Vec
     end
 }
 
-/// Appends to `out` the run of plain ASCII string bytes at `start`, up to the first `"`, `\\`,
+/// Appends to `out` the run of plain ASCII string bytes at `start`, up to the first `"`, `\`,
 /// control byte or byte of `0x80` and above (or the bytes' end), and returns where it ends: for
 /// the text between the escapes of a string being decoded, copied as it is scanned rather than
 /// scanned and then copied (by a call to `memcpy`, for a length known only at the run's end).
