@@ -305,7 +305,7 @@ pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
             let (scalar, len) = escape_at(raw, r);
             r += len;
             w += put_utf8(&mut buf[w..], scalar);
-            if raw.get(r..r + 2) == Some(b"\\u") {
+            if unicode_run_at(raw, r) {
                 // A run of escapes (text escaped for ASCII): four at a time. Never short of
                 // room: what is left of `buf` is at least what is left of `raw`.
                 let (read, written) = scan::decode_unicode_run(raw, r, &mut buf[w..]);
