@@ -405,13 +405,7 @@ fn unicode_run_at(bytes: &[u8], i: usize) -> bool {
 #[inline(always)]
 fn push_utf8(scalar: u32, out: &mut Vec<u8>) {
     debug_assert!(!(0xD800..0xE000).contains(&scalar), "a scalar value");
-    let s = u64::from(scalar);
-    let (word, n) = match scalar {
-        0..=0x7F => (s, 1),
-        0x80..=0x7FF => (0x80C0 | s >> 6 | (s & 0x3F) << 8, 2),
-        0x800..=0xFFFF => (0x80_80E0 | s >> 12 | (s >> 6 & 0x3F) << 8 | (s & 0x3F) << 16, 3),
-        _ => (0x8080_80F0 | s >> 18 | (s >> 12 & 0x3F) << 8 | (s >> 6 & 0x3F) << 16 | (s & 0x3F) << 24, 4),
-    };
+    let (word, n) = utf8_word(scalar);
     scan::push_word_prefix(word, n, out);
 }
 
@@ -506,39 +500,32 @@ fn next_backslash(raw: &[u8], from: usize) -> usize {
 }
 
 /// Writes the UTF-8 encoding of `scalar` (at most U+10FFFF) at the start of `buf`, and returns
-/// its length; a lone surrogate (possible only with [`INVALID`]) becomes U+FFFD.
+/// its length; a lone surrogate (possible only with [`INVALID`]) becomes U+FFFD. Where `buf`
+/// has room, four bytes are written at once (a copy of a length known only here is a call to
+/// `memcpy`): those past the text's length are the caller's to write over.
 #[inline(always)]
 fn put_utf8(buf: &mut [u8], scalar: u32) -> usize {
+    let (word, n) = utf8_word(scalar);
+    let bytes = word.to_le_bytes();
+    match buf.get_mut(..4) {
+        Some(room) => room.copy_from_slice(&bytes[..4]),
+        None => buf[..n].copy_from_slice(&bytes[..n]),
+    }
+    n
+}
+
+/// The UTF-8 encoding of `scalar` (at most U+10FFFF) in the low bytes of a word, its first
+/// byte lowest, and its length; a lone surrogate (possible only with [`INVALID`]) becomes
+/// U+FFFD.
+#[inline(always)]
+fn utf8_word(scalar: u32) -> (u64, usize) {
+    let s = u64::from(scalar);
     match scalar {
-        0..=0x7F => {
-            buf[0] = scalar as u8;
-            1
-        }
-        0x80..=0x7FF => {
-            buf[..2].copy_from_slice(&[0xC0 | (scalar >> 6) as u8, 0x80 | (scalar & 0x3F) as u8]);
-            2
-        }
-        0xD800..=0xDFFF => {
-            buf[..3].copy_from_slice("\u{FFFD}".as_bytes());
-            3
-        }
-        0x800..=0xFFFF => {
-            buf[..3].copy_from_slice(&[
-                0xE0 | (scalar >> 12) as u8,
-                0x80 | (scalar >> 6 & 0x3F) as u8,
-                0x80 | (scalar & 0x3F) as u8,
-            ]);
-            3
-        }
-        _ => {
-            buf[..4].copy_from_slice(&[
-                0xF0 | (scalar >> 18) as u8,
-                0x80 | (scalar >> 12 & 0x3F) as u8,
-                0x80 | (scalar >> 6 & 0x3F) as u8,
-                0x80 | (scalar & 0x3F) as u8,
-            ]);
-            4
-        }
+        0..=0x7F => (s, 1),
+        0x80..=0x7FF => (0x80C0 | s >> 6 | (s & 0x3F) << 8, 2),
+        0xD800..=0xDFFF => (0xBD_BF_EF, 3),
+        0x800..=0xFFFF => (0x80_80E0 | s >> 12 | (s >> 6 & 0x3F) << 8 | (s & 0x3F) << 16, 3),
+        _ => (0x8080_80F0 | s >> 18 | (s >> 12 & 0x3F) << 8 | (s >> 6 & 0x3F) << 16 | (s & 0x3F) << 24, 4),
     }
 }
 
