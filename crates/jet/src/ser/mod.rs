@@ -653,7 +653,7 @@ impl<W, M: SerializerMode> Serializer<W, M> {
     /// then written with the colon.
     #[inline]
     fn name(&mut self, name: &str) -> Result<()> {
-        if !self.bufs.names.add_owned(b"", |buf| buf.extend_from_slice(name.as_bytes())) {
+        if !self.bufs.names.add_copy(b"", name.as_bytes()) {
             return Err(self.error(Code::DuplicateName(name.into())));
         }
         self.write_name(name);

@@ -1257,7 +1257,7 @@ impl<I: Input> Reader<I> {
             // walk shares and never gives such a name: moved there, the case made citm and
             // synthea validation 4–7 % slower (bench/RESULTS.md, 2026-12-04).
             let scratch = &self.state.scratch;
-            self.state.names.add_owned(window, |buf| buf.extend_from_slice(scratch))
+            self.state.names.add_copy(window, scratch)
         } else {
             add_name(&mut self.state.names, window, event.start, event.end, event.flags)
         };

@@ -649,6 +649,22 @@ impl Names {
         false
     }
 
+    /// [`add_owned`](Names::add_owned) of `name`'s bytes, fingerprinted where they are rather
+    /// than where they are copied to (reading back bytes just copied waits on the copy's
+    /// stores).
+    #[inline]
+    pub(crate) fn add_copy(&mut self, source: &[u8], name: &[u8]) -> bool {
+        self.forget_if_allowed();
+        let start = self.bytes.len();
+        let rec = Rec { at: start | OWNED, len: name.len(), print: fingerprint(name) };
+        self.bytes.extend_from_slice(name);
+        if self.add(rec, source) {
+            return true;
+        }
+        self.bytes.truncate(start);
+        false
+    }
+
     /// [`add_owned`](Names::add_owned), giving the name as written (`None` for a duplicate),
     /// for a document's tape: the record of a name added is the last one. (`add_owned` stays
     /// as it was, not a call to a function that returns the name: written that way, it changed
@@ -1043,10 +1059,10 @@ mod tests {
             for step in 0..count {
                 let i = next(pool.len() as u64) as usize;
                 let fresh = seen.insert(i);
-                let added = if next(2) == 0 {
-                    names.add_borrowed(&source, at[i].0, at[i].1)
-                } else {
-                    names.add_owned(&source, |buf| buf.extend_from_slice(pool[i].as_bytes()))
+                let added = match next(3) {
+                    0 => names.add_borrowed(&source, at[i].0, at[i].1),
+                    1 => names.add_owned(&source, |buf| buf.extend_from_slice(pool[i].as_bytes())),
+                    _ => names.add_copy(&source, pool[i].as_bytes()),
                 };
                 assert_eq!(added, fresh, "round {round}, step {step}: {:?}", pool[i]);
                 if next(16) == 0 {
