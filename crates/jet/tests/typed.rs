@@ -1389,6 +1389,39 @@ fn user_built_serializers_match_the_entry_points() {
 /// The thread's pooled output buffer: each encoding gives exactly its own text, whatever the
 /// encodings before it on the thread left (long or short text, a failure half-way through a
 /// value, an encoding inside another one's `Serialize`), through every entry point.
+/// `to_vec` returns short text in a `Vec` of its size, and longer text with at most as much
+/// room to spare as it fills (as a `Vec` grown by doubling has), whatever came before.
+#[test]
+fn encoded_text_has_little_room_to_spare() {
+    let text = |len: usize| "é".repeat(len / 2);
+    let cases = [
+        ("a short string", text(60)),
+        ("1 KB", text(1_000)),
+        ("3 KB", text(3_000)),
+        ("18 KB", text(18_000)),
+        ("40 KB", text(40_000)),
+        ("70 KB", text(70_000)),
+        ("300 KB", text(300_000)),
+    ];
+    for (before, first) in &cases {
+        for (name, value) in &cases {
+            jet::to_vec(first).unwrap();
+            for round in 0..2 {
+                let out = jet::to_vec(value).unwrap();
+                assert_eq!(out.len(), value.len() + 2, "{name} after {before}");
+                if out.len() < 2048 {
+                    assert_eq!(out.capacity(), out.len(), "{name} after {before}, round {round}");
+                }
+                assert!(
+                    out.capacity() <= 2 * out.len(),
+                    "{name} after {before}, round {round}: {}",
+                    out.capacity()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn encodings_one_after_another_share_no_text() {
     /// Serializes as a string holding `inner` encoded by jet: an encoding inside an encoding.

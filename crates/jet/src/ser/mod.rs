@@ -98,9 +98,10 @@ const DRAIN_AT: usize = 64 * 1024;
 /// A new output buffer's room (the pooled one's, the first time on a thread).
 const OUT_START: usize = 4 * 1024;
 
-/// Encoded text up to this long is copied out of the pooled buffer into a `Vec` of its exact
-/// size (one allocation, and a copy no longer than the growing buffer's own copies would have
-/// been); longer text is handed over in the buffer itself.
+/// Encoded text up to this long that fills less than half of its buffer is copied out of the
+/// pooled buffer into a `Vec` of its exact size (one allocation, and a copy no longer than the
+/// growing buffer's own copies would have been); other text is handed over in the buffer
+/// itself (see [`BufferSet::finish_out`]).
 const COPY_OUT_MAX: usize = 64 * 1024;
 
 /// The largest output buffer kept for the next serializer on the thread.
@@ -205,6 +206,9 @@ struct Buffers(Option<Box<BufferSet>>);
 struct BufferSet {
     /// The output buffer, while no serializer holds it (see [`BufferSet::take_out`]).
     out: Vec<u8>,
+    /// The room of the last buffer handed over by [`finish_out`](BufferSet::finish_out): the
+    /// next one's, made new.
+    room: usize,
     /// The text of the map key being written.
     key: String,
     /// The keys of the open maps (structs do not use it: see [`Serializer::field_name`]).
@@ -220,6 +224,7 @@ impl Default for BufferSet {
     fn default() -> BufferSet {
         BufferSet {
             out: Vec::new(),
+            room: OUT_START,
             key: String::new(),
             names: Names::new(false),
             seen: Vec::new(),
@@ -437,11 +442,13 @@ impl core::ops::DerefMut for Buffers {
 }
 
 impl BufferSet {
-    /// The pooled output buffer, empty, with room for a small document at least.
+    /// The pooled output buffer, empty, with room for a small document at least; a new one
+    /// with the room of the last one handed over when the pool has none.
     fn take_out(&mut self) -> Vec<u8> {
-        let mut out = core::mem::take(&mut self.out);
-        out.reserve(OUT_START);
-        out
+        if self.out.capacity() == 0 {
+            return Vec::with_capacity(self.room);
+        }
+        core::mem::take(&mut self.out)
     }
 
     /// Takes back a serializer's output buffer, unless it has grown too big to keep.
@@ -452,10 +459,15 @@ impl BufferSet {
         }
     }
 
-    /// The text in `out`, a serializer's finished output buffer: for short text a copy of its
-    /// exact size (the buffer stays in the pool), else the buffer itself.
+    /// The text in `out`, a serializer's finished output buffer: for text that fills less
+    /// than half of it (and is at most [`COPY_OUT_MAX`] long) a copy of its exact size, the
+    /// buffer staying in the pool; else the buffer itself, whose room the next one gets. Text
+    /// that fills half of its buffer or more is not worth its copy: the copy was a tenth of
+    /// the time of a map of long strings (a `Vec` grown by doubling, as `serde_json::to_vec`
+    /// returns it, has as much room to spare).
     fn finish_out(&mut self, out: Vec<u8>) -> Vec<u8> {
-        if out.len() > COPY_OUT_MAX {
+        if out.len() > COPY_OUT_MAX || out.len() >= out.capacity() / 2 {
+            self.room = out.capacity().clamp(OUT_START, POOL_OUT_MAX);
             return out;
         }
         let text = out.clone();
