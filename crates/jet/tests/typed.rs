@@ -282,6 +282,92 @@ fn field_names_of_every_length_and_many_of_them() {
     }
 }
 
+/// A map's keys of every kind are names of one object: checked against each other for
+/// duplicates whatever kind wrote them, and escaped as names.
+#[test]
+fn map_keys_of_every_kind_are_one_objects_names() {
+    /// A key written by `collect_str` (its `Display` text).
+    struct Shown(u32);
+    impl Serialize for Shown {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(&format_args!("#{}", self.0))
+        }
+    }
+    type Map = Vec<(Key, u8)>;
+    /// A map key of each kind a serializer is given.
+    enum Key {
+        Str(&'static str),
+        Int(i64),
+        Char(char),
+        Bool(bool),
+        Shown(u32),
+        Float(f64),
+    }
+    /// A map's members, in the order given.
+    struct Members(Map);
+    impl Serialize for Members {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeMap;
+            let mut map = s.serialize_map(Some(self.0.len()))?;
+            for (k, v) in &self.0 {
+                match *k {
+                    Key::Str(k) => map.serialize_entry(k, v)?,
+                    Key::Int(k) => map.serialize_entry(&k, v)?,
+                    Key::Char(k) => map.serialize_entry(&k, v)?,
+                    Key::Bool(k) => map.serialize_entry(&k, v)?,
+                    Key::Shown(k) => map.serialize_entry(&Shown(k), v)?,
+                    Key::Float(k) => map.serialize_entry(&k, v)?,
+                }
+            }
+            map.end()
+        }
+    }
+    let cases: Vec<(&str, Map, Result<&str, &str>)> = vec![
+        (
+            "every kind, distinct",
+            vec![
+                (Key::Str("a"), 1),
+                (Key::Int(-7), 2),
+                (Key::Char('é'), 3),
+                (Key::Bool(true), 4),
+                (Key::Shown(5), 5),
+                (Key::Float(1.5), 6),
+            ],
+            Ok(r##"{"a":1,"-7":2,"é":3,"true":4,"#5":5,"1.5":6}"##),
+        ),
+        (
+            "escaped names",
+            vec![(Key::Str("a\"b"), 1), (Key::Char('\n'), 2), (Key::Str("\u{1}"), 3)],
+            Ok(r#"{"a\"b":1,"\n":2,"\u0001":3}"#),
+        ),
+        ("an integer, then its text", vec![(Key::Int(1), 1), (Key::Str("1"), 2)], Err("\"1\"")),
+        (
+            "a string, then the same integer",
+            vec![(Key::Str("x"), 0), (Key::Str("12"), 1), (Key::Int(12), 2)],
+            Err("\"12\""),
+        ),
+        ("a char, then its string", vec![(Key::Char('é'), 1), (Key::Str("é"), 2)], Err("\"é\"")),
+        ("a bool, then its text", vec![(Key::Bool(false), 1), (Key::Str("false"), 2)], Err("\"false\"")),
+        ("Display text, then the same string", vec![(Key::Shown(3), 1), (Key::Str("#3"), 2)], Err("\"#3\"")),
+        ("a float, then its text", vec![(Key::Float(0.25), 1), (Key::Str("0.25"), 2)], Err("\"0.25\"")),
+        (
+            "the same string twice, far apart",
+            (0..100).map(|i| (Key::Int(i), 0)).chain([(Key::Str("42"), 1)]).collect(),
+            Err("\"42\""),
+        ),
+    ];
+    for (name, members, want) in cases {
+        let got = jet::to_string(&Members(members));
+        match want {
+            Ok(text) => assert_eq!(got.unwrap(), text, "{name}"),
+            Err(dup) => {
+                let err = got.unwrap_err().to_string();
+                assert!(err.contains("duplicate") && err.contains(dup), "{name}: {err}");
+            }
+        }
+    }
+}
+
 #[test]
 fn map_keys() {
     let ints: BTreeMap<i32, bool> = [(-1, true), (7, false)].into();

@@ -2,14 +2,18 @@
 //! variants are written as their text (as serde_json does); anything else is an error.
 
 use core::fmt::Write as _;
+use std::io;
 
 use serde::ser::{self, Impossible, Serialize};
 
+use super::{Serializer, SerializerMode};
 use crate::error::{Error, Result};
 
-/// Writes one map key's text (unescaped) into `out`.
-pub(super) struct KeySerializer<'a> {
-    pub out: &'a mut String,
+/// Writes one map key as the next member's name of the serializer's innermost map (checked
+/// for duplicates, then written with its colon): a string key from where it is, with no copy
+/// in between.
+pub(super) struct KeySerializer<'a, W, M: SerializerMode> {
+    pub ser: &'a mut Serializer<W, M>,
 }
 
 #[cold]
@@ -19,26 +23,26 @@ fn not_a_key(kind: &str) -> Error {
     ))
 }
 
-/// A float key's shortest text; `finite` is the float's own answer (the printer's trait has no
-/// such test).
-fn float_key<F: zmij::Float>(out: &mut String, v: F, finite: bool) -> Result<()> {
-    if !finite {
-        return Err(not_a_key("a non-finite float"));
+impl<W, M: SerializerMode> KeySerializer<'_, W, M> {
+    /// A float key's shortest text; `finite` is the float's own answer (the printer's trait
+    /// has no such test).
+    fn float_key<F: zmij::Float>(self, v: F, finite: bool) -> Result<()> {
+        if !finite {
+            return Err(not_a_key("a non-finite float"));
+        }
+        self.ser.name(zmij::Buffer::new().format_finite(v))
     }
-    out.push_str(zmij::Buffer::new().format_finite(v));
-    Ok(())
 }
 
 macro_rules! integer_keys {
     ($($method:ident: $ty:ty),*) => {$(
         fn $method(self, v: $ty) -> Result<()> {
-            self.out.push_str(itoa::Buffer::new().format(v));
-            Ok(())
+            self.ser.name(itoa::Buffer::new().format(v))
         }
     )*};
 }
 
-impl ser::Serializer for KeySerializer<'_> {
+impl<W: io::Write, M: SerializerMode> ser::Serializer for KeySerializer<'_, W, M> {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = Impossible<(), Error>;
@@ -51,13 +55,11 @@ impl ser::Serializer for KeySerializer<'_> {
 
     #[inline]
     fn serialize_str(self, v: &str) -> Result<()> {
-        self.out.push_str(v);
-        Ok(())
+        self.ser.name(v)
     }
 
     fn serialize_bool(self, v: bool) -> Result<()> {
-        self.out.push_str(if v { "true" } else { "false" });
-        Ok(())
+        self.ser.name(if v { "true" } else { "false" })
     }
 
     integer_keys!(serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
@@ -65,16 +67,15 @@ impl ser::Serializer for KeySerializer<'_> {
         serialize_u64: u64, serialize_u128: u128);
 
     fn serialize_f32(self, v: f32) -> Result<()> {
-        float_key(self.out, v, v.is_finite())
+        self.float_key(v, v.is_finite())
     }
 
     fn serialize_f64(self, v: f64) -> Result<()> {
-        float_key(self.out, v, v.is_finite())
+        self.float_key(v, v.is_finite())
     }
 
     fn serialize_char(self, v: char) -> Result<()> {
-        self.out.push(v);
-        Ok(())
+        self.ser.name(v.encode_utf8(&mut [0; 4]))
     }
 
     fn serialize_bytes(self, _v: &[u8]) -> Result<()> {
@@ -98,8 +99,7 @@ impl ser::Serializer for KeySerializer<'_> {
     }
 
     fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
-        self.out.push_str(variant);
-        Ok(())
+        self.ser.name(variant)
     }
 
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<()> {
@@ -156,7 +156,15 @@ impl ser::Serializer for KeySerializer<'_> {
         Err(not_a_key("an enum variant with data"))
     }
 
+    /// The text is written into the serializer's buffer for keys first.
     fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
-        write!(self.out, "{value}").map_err(|_| ser::Error::custom("a Display implementation failed"))
+        let mut text = core::mem::take(&mut self.ser.bufs.key);
+        text.clear();
+        let result = match write!(text, "{value}") {
+            Ok(()) => self.ser.name(&text),
+            Err(_) => Err(ser::Error::custom("a Display implementation failed")),
+        };
+        self.ser.bufs.key = text;
+        result
     }
 }

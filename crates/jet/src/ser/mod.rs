@@ -209,7 +209,7 @@ struct BufferSet {
     /// The room of the last buffer handed over by [`finish_out`](BufferSet::finish_out): the
     /// next one's, made new.
     room: usize,
-    /// The text of the map key being written.
+    /// Text written by a `Display` implementation (`collect_str`), for a string or a map key.
     key: String,
     /// The keys of the open maps (structs do not use it: see [`Serializer::field_name`]).
     names: Names,
@@ -1224,12 +1224,7 @@ impl<W: io::Write, M: SerializerMode> ser::SerializeMap for Compound<'_, W, M> {
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
         self.ser.separate(self.len == 0);
         self.len += 1;
-        let mut text = core::mem::take(&mut self.ser.bufs.key);
-        text.clear();
-        let result = key.serialize(KeySerializer { out: &mut text });
-        let result = result.and_then(|()| self.ser.name(&text));
-        self.ser.bufs.key = text;
-        result.map_err(|e| self.fail(e, Step::Here))
+        key.serialize(KeySerializer { ser: &mut *self.ser }).map_err(|e| self.fail(e, Step::Here))
     }
 
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
