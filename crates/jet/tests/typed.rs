@@ -1495,7 +1495,7 @@ fn encoded_text_has_little_room_to_spare() {
             for round in 0..2 {
                 let out = jet::to_vec(value).unwrap();
                 assert_eq!(out.len(), value.len() + 2, "{name} after {before}");
-                if out.len() < 2048 {
+                if out.len() <= 4096 {
                     assert_eq!(out.capacity(), out.len(), "{name} after {before}, round {round}");
                 }
                 assert!(

@@ -98,14 +98,13 @@ const DRAIN_AT: usize = 64 * 1024;
 /// A new output buffer's room (the pooled one's, the first time on a thread).
 const OUT_START: usize = 4 * 1024;
 
-/// Encoded text up to this long that fills less than half of its buffer is copied out of the
-/// pooled buffer into a `Vec` of its exact size (one allocation, and a copy no longer than the
-/// growing buffer's own copies would have been); other text is handed over in the buffer
-/// itself (see [`BufferSet::finish_out`]).
-const COPY_OUT_MAX: usize = 64 * 1024;
+/// Encoded text up to this long is copied out of the pooled buffer into a `Vec` of its exact
+/// size, and the buffer stays in the pool; longer text is handed over in its buffer (see
+/// [`BufferSet::finish_out`]).
+const COPY_OUT_MAX: usize = OUT_START;
 
 /// The largest output buffer kept for the next serializer on the thread.
-const POOL_OUT_MAX: usize = 2 * COPY_OUT_MAX;
+const POOL_OUT_MAX: usize = 128 * 1024;
 
 /// What a [`Serializer`]'s type fixes about where its text goes, as serde_json's `Formatter`
 /// parameter fixes its layout: the text [`to_vec`] builds in memory, compact, then carries no
@@ -459,20 +458,28 @@ impl BufferSet {
         }
     }
 
-    /// The text in `out`, a serializer's finished output buffer: for text that fills less
-    /// than half of it (and is at most [`COPY_OUT_MAX`] long) a copy of its exact size, the
-    /// buffer staying in the pool; else the buffer itself, whose room the next one gets. Text
-    /// that fills half of its buffer or more is not worth its copy: the copy was a tenth of
-    /// the time of a map of long strings (a `Vec` grown by doubling, as `serde_json::to_vec`
-    /// returns it, has as much room to spare).
-    fn finish_out(&mut self, out: Vec<u8>) -> Vec<u8> {
-        if out.len() > COPY_OUT_MAX || out.len() >= out.capacity() / 2 {
-            self.room = out.capacity().clamp(OUT_START, POOL_OUT_MAX);
-            return out;
+    /// The text in `out`, a serializer's finished output buffer. Short text (up to
+    /// [`COPY_OUT_MAX`]) comes in a copy of its exact size, and the buffer stays in the pool.
+    /// Longer text is not worth a copy (the copy out was a tenth of the time of a map of
+    /// long strings): it comes in the buffer itself, cut to its size when it fills less than
+    /// half of it (so that it has at most as much room to spare as a `Vec` grown by
+    /// doubling, as `serde_json::to_vec` returns it). The next buffer is made new with room
+    /// for text as long.
+    fn finish_out(&mut self, mut out: Vec<u8>) -> Vec<u8> {
+        let len = out.len();
+        if len <= COPY_OUT_MAX {
+            let text = out.clone();
+            self.put_out(out);
+            return text;
         }
-        let text = out.clone();
-        self.put_out(out);
-        text
+        if len < out.capacity() / 2 {
+            out.shrink_to_fit();
+            self.room = len.next_power_of_two();
+        } else {
+            self.room = out.capacity();
+        }
+        self.room = self.room.clamp(OUT_START, POOL_OUT_MAX);
+        out
     }
 }
 
