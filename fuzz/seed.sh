@@ -20,4 +20,16 @@ printf '%s' '{"\u0069d":2,"name":"b","type":{"two":7},"score":1e-7,"tags":["y","
 printf '%s' '[{"a":1},{"a":2,"cc":[{"a":3,"c":[]}],"b":"t"}]' > $typed/seed-inners
 printf '%s' '{"x":1,"y":2}' > $typed/seed-closed
 printf '%s' '{"k":"one","j":{"two":3},"l":{"three":{"x":-1}},"m":{"four":[1,true]},"n":"uno","o":"\u006fne"}' > $typed/seed-kinds
+# The encode target reads a flag byte first (bit 0: integer keys): each valid document once
+# with each flag, and objects whose names repeat or read as integers.
+encode=corpus/encode
+mkdir -p $encode
+for f in ../testdata/jsontestsuite/test_parsing/y_*.json ../testdata/jcs/input/*.json; do
+    for flag in 0 1; do
+        { printf '%s' "$flag"; cat "$f"; } > "$encode/$flag-$(basename "$f")"
+    done
+done
+printf '%s' '1{"1":1,"01":2,"-0":3,"b":[],"2":{"x":1,"x":2},"1":4}' > $encode/seed-integer-keys
+printf '%s' '0{"a":1,"\u0061":2}' > $encode/seed-escaped-repeat
+printf '%s' '0{"\u00e9":"\"","\n":{"k":[1.5,-0.0,1e300]},"":null}' > $encode/seed-escapes
 echo "seeded: $(ls corpus/parse | wc -l) files per target"
