@@ -356,6 +356,8 @@ fn map_keys_of_every_kind_are_one_objects_names() {
             Err("\"42\""),
         ),
     ];
+    // As a value, the same text is a string.
+    assert_eq!(jet::to_string(&[Shown(5), Shown(12)]).unwrap(), r##"["#5","#12"]"##);
     for (name, members, want) in cases {
         let got = jet::to_string(&Members(members));
         match want {

@@ -1,7 +1,6 @@
 //! Map keys: JSON object names are strings, so keys that are numbers, booleans, chars or unit
 //! variants are written as their text (as serde_json does); anything else is an error.
 
-use core::fmt::Write as _;
 use std::io;
 
 use serde::ser::{self, Impossible, Serialize};
@@ -156,15 +155,7 @@ impl<W: io::Write, M: SerializerMode> ser::Serializer for KeySerializer<'_, W, M
         Err(not_a_key("an enum variant with data"))
     }
 
-    /// The text is written into the serializer's buffer for keys first.
     fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
-        let mut text = core::mem::take(&mut self.ser.bufs.key);
-        text.clear();
-        let result = match write!(text, "{value}") {
-            Ok(()) => self.ser.name(&text),
-            Err(_) => Err(ser::Error::custom("a Display implementation failed")),
-        };
-        self.ser.bufs.key = text;
-        result
+        self.ser.with_display_text(value, |ser, text| ser.name(text))
     }
 }

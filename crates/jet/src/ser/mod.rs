@@ -103,7 +103,8 @@ const OUT_START: usize = 4 * 1024;
 /// [`BufferSet::finish_out`]).
 const COPY_OUT_MAX: usize = OUT_START;
 
-/// The largest output buffer kept for the next serializer on the thread.
+/// The largest output buffer kept for the next serializer on the thread, and the most room a
+/// new one is made with.
 const POOL_OUT_MAX: usize = 128 * 1024;
 
 /// What a [`Serializer`]'s type fixes about where its text goes, as serde_json's `Formatter`
@@ -208,8 +209,9 @@ struct BufferSet {
     /// The room of the last buffer handed over by [`finish_out`](BufferSet::finish_out): the
     /// next one's, made new.
     room: usize,
-    /// Text written by a `Display` implementation (`collect_str`), for a string or a map key.
-    key: String,
+    /// The text of a `Display` implementation (`collect_str`), for a string or a map key (see
+    /// [`Serializer::with_display_text`]).
+    display: String,
     /// The keys of the open maps (structs do not use it: see [`Serializer::field_name`]).
     names: Names,
     /// The field names of the open structs, as [`StaticName::id`]s (each struct's from its
@@ -224,7 +226,7 @@ impl Default for BufferSet {
         BufferSet {
             out: Vec::new(),
             room: OUT_START,
-            key: String::new(),
+            display: String::new(),
             names: Names::new(false),
             seen: Vec::new(),
             static_names: StaticNames::default(),
@@ -472,13 +474,13 @@ impl BufferSet {
             self.put_out(out);
             return text;
         }
-        if len < out.capacity() / 2 {
+        let room = if len < out.capacity() / 2 {
             out.shrink_to_fit();
-            self.room = len.next_power_of_two();
+            len.next_power_of_two()
         } else {
-            self.room = out.capacity();
-        }
-        self.room = self.room.clamp(OUT_START, POOL_OUT_MAX);
+            out.capacity()
+        };
+        self.room = room.clamp(OUT_START, POOL_OUT_MAX);
         out
     }
 }
@@ -487,10 +489,10 @@ impl Drop for Buffers {
     fn drop(&mut self) {
         let Some(mut set) = self.0.take() else { return };
         let seen_bytes = set.seen.capacity() * core::mem::size_of::<u32>();
-        if set.key.capacity() + set.names.held_bytes() + seen_bytes > crate::text::POOL_BYTES_MAX {
+        if set.display.capacity() + set.names.held_bytes() + seen_bytes > crate::text::POOL_BYTES_MAX {
             return;
         }
-        set.key.clear();
+        set.display.clear();
         set.names.clear_for_pool();
         set.seen.clear();
         // The cache stays: static names do not change.
@@ -1023,17 +1025,30 @@ impl<'a, W: io::Write, M: SerializerMode> ser::Serializer for &'a mut Serializer
     }
 
     fn collect_str<T: ?Sized + core::fmt::Display>(self, value: &T) -> Result<()> {
-        use core::fmt::Write as _;
-        let mut text = core::mem::take(&mut self.bufs.key);
-        text.clear();
-        write!(text, "{value}").map_err(|_| ser::Error::custom("a Display implementation failed"))?;
-        let result = self.serialize_str(&text);
-        self.bufs.key = text;
-        result
+        self.with_display_text(value, |ser, text| ser::Serializer::serialize_str(ser, text))
     }
 }
 
 impl<W: io::Write, M: SerializerMode> Serializer<W, M> {
+    /// Writes `value`'s `Display` text into the buffer kept for it and gives the text to
+    /// `then` (for `collect_str`: a string value, or a map key); the buffer is back in place
+    /// after, whatever the outcome.
+    fn with_display_text<T: ?Sized + core::fmt::Display>(
+        &mut self,
+        value: &T,
+        then: impl FnOnce(&mut Self, &str) -> Result<()>,
+    ) -> Result<()> {
+        use core::fmt::Write as _;
+        let mut text = core::mem::take(&mut self.bufs.display);
+        text.clear();
+        let result = match write!(text, "{value}") {
+            Ok(()) => then(self, &text),
+            Err(_) => Err(ser::Error::custom("a Display implementation failed")),
+        };
+        self.bufs.display = text;
+        result
+    }
+
     /// Opens `{"variant":` and then the array (tuple variant) or object (struct variant).
     fn variant_container(&mut self, variant: &'static str, kind: Kind) -> Result<Compound<'_, W, M>> {
         self.begin(Kind::Struct)?;
