@@ -75,6 +75,36 @@ pub(crate) fn string_copies() -> Vec<(&'static str, CopyKernel)> {
     kernels
 }
 
+pub(crate) type QuoteKernel = fn(&[u8], &mut Vec<u8>) -> usize;
+
+/// Every string starter (the opening quote and the run, the closing quote after a whole run)
+/// this CPU can run, by name.
+pub(crate) fn quote_runs() -> Vec<(&'static str, QuoteKernel)> {
+    let mut kernels: Vec<(&'static str, QuoteKernel)> =
+        vec![("dispatched", quote_run), ("portable", quote_run_portable)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("sse2") {
+            // SAFETY: SSE2 was detected just above.
+            kernels.push(("sse2", |b, o| unsafe { x86::quote_run_sse2(b, o) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected just above.
+            kernels.push(("avx2", |b, o| unsafe { x86::quote_run_avx2(b, o) }));
+        }
+        if x86::has_avx512() {
+            // SAFETY: `has_avx512` held just above.
+            kernels.push(("avx512", |b, o| unsafe { x86::quote_run_avx512(b, o) }));
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        // SAFETY: NEON was detected just above.
+        kernels.push(("neon", |b, o| unsafe { neon::quote_run_neon(b, o) }));
+    }
+    kernels
+}
+
 /// Every copier of ASCII string runs this CPU can run, by name.
 pub(crate) fn ascii_copies() -> Vec<(&'static str, CopyKernel)> {
     let mut kernels: Vec<(&'static str, CopyKernel)> =
@@ -113,6 +143,23 @@ pub(crate) fn check_string_runs(bytes: &[u8], start: usize) {
             assert_eq!(kernel(bytes, start, &mut out), want.end, "{name}: {bytes:?} from {start}");
             assert_eq!(&out[..before], &b"#####"[..before], "{name}: {bytes:?} from {start}");
             assert_eq!(&out[before..], &bytes[start..want.end], "{name}: {bytes:?} from {start}");
+        }
+    }
+    // The string starters, on the text from `start` to the slice's end: the opening quote and
+    // the run, and the closing quote when the run is all of the text.
+    let text = &bytes[start..];
+    let mut quoted = vec![b'"'];
+    quoted.extend_from_slice(&bytes[start..want.end]);
+    if want.end == bytes.len() {
+        quoted.push(b'"');
+    }
+    for (name, kernel) in quote_runs() {
+        for (before, room) in [(3, 0), (5, 40)] {
+            let mut out = Vec::with_capacity(before + room);
+            out.resize(before, b'#');
+            assert_eq!(kernel(text, &mut out), want.end - start, "{name}: {text:?}");
+            assert_eq!(&out[..before], &b"#####"[..before], "{name}: {text:?}");
+            assert_eq!(&out[before..], &quoted[..], "{name}: {text:?}");
         }
     }
     // The ASCII copiers: to the first byte that is special or not ASCII, or short of it where

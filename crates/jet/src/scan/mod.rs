@@ -154,6 +154,50 @@ pub(crate) fn copy_string_run(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> 
     }
 }
 
+/// Appends `bytes` as the start of a JSON string: its opening quote and the run of plain string
+/// bytes from its start (up to the first `"`, `\\` or byte below `0x20`), and the closing quote
+/// too when the run is the whole text; returns where the run ends. For the writer's escaping,
+/// where most strings need none: one call, one reservation and one length update for all of
+/// a string (64-byte vectors take a short one in one load and one store).
+#[inline]
+pub(crate) fn quote_run(bytes: &[u8], out: &mut Vec<u8>) -> usize {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX-512 only when the CPU has what `has_avx512` checks.
+        Level::Avx512 => unsafe { x86::quote_run_avx512(bytes, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports AVX2 only when the CPU has AVX2.
+        Level::Avx2 => unsafe { x86::quote_run_avx2(bytes, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` reports SSE2 only when the CPU has it (every x86_64 CPU does).
+        Level::Sse2 => unsafe { x86::quote_run_sse2(bytes, out) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: `level` reports NEON only when the CPU has it.
+        Level::Neon => unsafe { neon::quote_run_neon(bytes, out) },
+        _ => quote_run_words(bytes, out),
+    }
+}
+
+/// [`quote_run_portable`], not inlined: the portable level's kernel.
+fn quote_run_words(bytes: &[u8], out: &mut Vec<u8>) -> usize {
+    quote_run_portable(bytes, out)
+}
+
+/// [`quote_run`] without vectors: a short text (under 32 bytes) checked and copied in the same
+/// few words when it needs no escape, else the run, then the copy.
+#[inline(always)]
+pub(crate) fn quote_run_portable(bytes: &[u8], out: &mut Vec<u8>) -> usize {
+    let len = bytes.len();
+    out.reserve(len + 2);
+    out.push(b'"');
+    let end =
+        if len < 32 && push_plain_short(bytes, out) { len } else { copy_string_run_portable(bytes, 0, out) };
+    if end == len {
+        out.push(b'"');
+    }
+    end
+}
+
 /// [`copy_string_run`] without vectors: the run, then the copy.
 pub(crate) fn copy_string_run_portable(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
     let end = swar::string_run(bytes, start).end;
@@ -392,7 +436,7 @@ pub(crate) fn push_formatted<H>(holder: &mut H, format: impl FnOnce(&mut H) -> &
 /// From eight bytes: four words at 0, 8, 16 and `len - 8`, each start capped at `len - 8` (the
 /// last word overlaps the ones before, and short texts load some words twice); from four: two
 /// overlapping halves; below four, a byte at a time.
-#[inline]
+#[inline(always)]
 pub(crate) fn push_plain_short(bytes: &[u8], out: &mut Vec<u8>) -> bool {
     let n = bytes.len();
     debug_assert!(n < 32, "a short text");

@@ -9,8 +9,8 @@ use core::arch::aarch64::*;
 
 use super::vector::{
     brackets, classify, copy_ascii_run, copy_string_run, finish_checked_run, incomplete_max, last_char_start,
-    non_ws_bits, string_run, Specials, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH,
-    LEX_LOW, LEX_PUNCT, LEX_WS,
+    non_ws_bits, quote_run, string_run, Specials, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT,
+    LEX_HIGH, LEX_LOW, LEX_PUNCT, LEX_WS,
 };
 use super::{CheckedRun, Classes, Classifier, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK};
 
@@ -102,6 +102,16 @@ pub(super) unsafe fn non_ws_block_neon(bytes: &[u8], start: usize) -> (usize, u6
 pub(super) unsafe fn copy_ascii_run_neon(bytes: &[u8], start: usize, out: &mut Vec<u8>) -> usize {
     // SAFETY: NEON is enabled for this function.
     unsafe { copy_ascii_run::<uint8x16_t>(bytes, start, out) }
+}
+
+/// [`super::quote_run`] with NEON.
+///
+/// # Safety
+/// The CPU must support NEON.
+#[target_feature(enable = "neon")]
+pub(super) unsafe fn quote_run_neon(bytes: &[u8], out: &mut Vec<u8>) -> usize {
+    // SAFETY: NEON is enabled for this function.
+    unsafe { quote_run::<uint8x16_t>(bytes, out) }
 }
 
 /// [`super::copy_string_run`] with NEON.

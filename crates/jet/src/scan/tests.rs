@@ -424,6 +424,7 @@ fn reports_kernels_skipped_for_lack_of_cpu_features() {
     assert!(
         string_runs().len() >= 2
             && string_copies().len() >= 2
+            && quote_runs().len() >= 2
             && ascii_copies().len() >= 2
             && container_skips().len() >= 2
             && line_counters().len() >= 2

@@ -152,56 +152,99 @@ pub(super) unsafe fn copy_string_run<V: Vector>(bytes: &[u8], start: usize, out:
         super::push_short(&bytes[start..end], out);
         return end;
     }
-    // Room for the whole run and one vector more: every store below ends at most `BYTES`
-    // bytes past the run's last byte.
+    // Room for the whole run and one vector more: every store ends at most `BYTES` bytes past
+    // the run's last byte.
     out.reserve(len - start + V::BYTES);
-    let (src, old_len) = (bytes.as_ptr(), out.len());
-    // SAFETY: `old_len <= capacity`, so the pointer is inside (or one past) the allocation.
-    let dst = unsafe { out.as_mut_ptr().add(old_len) };
+    let old_len = out.len();
+    // SAFETY: `old_len <= capacity`, so the pointer is inside (or one past) the allocation,
+    // and `len - start + BYTES` bytes are reserved from it; `len - start >= BYTES`; the
+    // feature is the caller's guarantee.
+    let end = unsafe { run_into::<V>(bytes, start, out.as_mut_ptr().add(old_len)) };
+    // SAFETY: `run_into` wrote `bytes[start..end]` from `old_len`, within the capacity.
+    unsafe { out.set_len(old_len + end - start) };
+    end
+}
+
+/// [`super::quote_run`] over vectors of `V`: the opening quote and the run stored as in
+/// [`copy_string_run`], then the closing quote when the run is the whole text. Texts under 32
+/// bytes (shorter than a vector, or than two) go to the portable words, inline.
+///
+/// # Safety
+/// `V`'s feature must be present.
+#[inline(always)]
+pub(super) unsafe fn quote_run<V: Vector>(bytes: &[u8], out: &mut Vec<u8>) -> usize {
+    let len = bytes.len();
+    if len < 32.max(V::BYTES) {
+        return super::quote_run_portable(bytes, out);
+    }
+    // The quotes, the text, and one vector more (see `copy_string_run`).
+    out.reserve(len + 2 + V::BYTES);
+    let old_len = out.len();
+    // SAFETY: `old_len <= capacity`, and `len + 2 + BYTES` bytes are reserved from it: the
+    // quote at `dst`, `run_into`'s stores from `dst + 1` (its `len + BYTES` bytes), and the
+    // closing quote at `dst + 1 + len`. `len >= BYTES`; the feature is the caller's guarantee.
+    // `set_len` exposes the quote and `bytes[..end]`, all written, and the closing quote when
+    // it was.
+    unsafe {
+        let dst = out.as_mut_ptr().add(old_len);
+        dst.write(b'"');
+        let end = run_into::<V>(bytes, 0, dst.add(1));
+        if end == len {
+            dst.add(1 + len).write(b'"');
+            out.set_len(old_len + len + 2);
+        } else {
+            out.set_len(old_len + 1 + end);
+        }
+        end
+    }
+}
+
+/// Stores `bytes[start..]` to `dst` vector by vector up to the end of its run of plain string
+/// bytes (the first `"`, `\` or control byte, or the end), and returns that end: the bytes of
+/// `bytes[start..end]` are then at `dst`, and some after them too.
+///
+/// # Safety
+/// `V`'s feature must be present, `bytes.len() - start >= V::BYTES`, and `dst` must be valid
+/// for writes of `bytes.len() - start + V::BYTES` bytes.
+#[inline(always)]
+unsafe fn run_into<V: Vector>(bytes: &[u8], start: usize, dst: *mut u8) -> usize {
+    let (len, src) = (bytes.len(), bytes.as_ptr());
+    debug_assert!(len - start >= V::BYTES);
     // SAFETY: the caller guarantees `V`'s feature.
     let specials = unsafe { Specials::<V>::new() };
     let mut i = start;
     while i + V::BYTES <= len {
         // SAFETY: `i + BYTES <= len`, so the load reads inside `bytes`; the store writes
-        // `dst[i - start..i - start + BYTES]`, inside the `len - start + BYTES` bytes reserved
-        // past `old_len`. The feature is the caller's guarantee.
+        // `dst[i - start..i - start + BYTES]`, inside what the caller guarantees. The feature
+        // is the caller's guarantee.
         let found = unsafe {
             let v = V::load(src.add(i));
             v.store(dst.add(i - start));
             specials.of(v)
         };
         if found != 0 {
-            let end = i + found.trailing_zeros() as usize;
-            // SAFETY: the stores wrote `dst[0..i - start + BYTES]` without a gap, which holds
-            // `end - start` bytes; all within the capacity.
-            unsafe { out.set_len(old_len + end - start) };
-            return end;
+            return i + found.trailing_zeros() as usize;
         }
         i += V::BYTES;
     }
-    let end = if i == len {
-        len
+    if i == len {
+        return len;
+    }
+    // The tail: one overlapping vector of the last `BYTES` bytes (at or after `start`, as at
+    // least `BYTES` bytes follow it), ignoring the lanes before `i`.
+    let last = len - V::BYTES;
+    // SAFETY: `last + BYTES == len` and `last >= start`; the store writes
+    // `dst[last - start..len - start]`, which the caller guarantees; the feature too.
+    let found = unsafe {
+        let v = V::load(src.add(last));
+        v.store(dst.add(last - start));
+        specials.of(v)
+    } >> (i - last);
+    if found != 0 {
+        i + found.trailing_zeros() as usize
     } else {
-        // The tail: one overlapping vector of the last `BYTES` bytes (at or after `start`, as
-        // at least `BYTES` bytes follow it), ignoring the lanes before `i`.
-        let last = len - V::BYTES;
-        // SAFETY: `last + BYTES == len` and `last >= start`; the store writes
-        // `dst[last - start..len - start]`, reserved; the feature is the caller's guarantee.
-        let found = unsafe {
-            let v = V::load(src.add(last));
-            v.store(dst.add(last - start));
-            specials.of(v)
-        } >> (i - last);
-        if found != 0 {
-            i + found.trailing_zeros() as usize
-        } else {
-            len
-        }
-    };
-    // SAFETY: the stores wrote `dst[0..len - start]` without a gap (`last <= i`), which holds
-    // `end - start` bytes.
-    unsafe { out.set_len(old_len + end - start) };
-    end
+        len
+    }
 }
 
 /// Input bytes [`copy_ascii_run`] copies for each capacity check of `out`: the run's length is

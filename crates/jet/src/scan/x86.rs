@@ -13,8 +13,8 @@ use core::arch::x86_64::*;
 
 use super::vector::{
     brackets, classify, copy_ascii_run, copy_string_run, finish_checked_run, incomplete_max, last_char_start,
-    non_ws_bits, string_run, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH, LEX_LOW,
-    LEX_PUNCT, LEX_WS,
+    non_ws_bits, quote_run, string_run, Vector, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, LEX_DIGIT, LEX_HIGH,
+    LEX_LOW, LEX_PUNCT, LEX_WS,
 };
 use super::{
     swar, CheckedRun, Classes, Classifier, LineStats, PrefixXor, StringRun, Unclosed, WithClassifier, BLOCK,
@@ -156,6 +156,26 @@ pub(super) unsafe fn copy_string_run_avx2(bytes: &[u8], start: usize, out: &mut 
     unsafe { copy_string_run::<__m256i>(bytes, start, out) }
 }
 
+/// [`super::quote_run`] with SSE2.
+///
+/// # Safety
+/// The CPU must support SSE2 (every x86_64 CPU does).
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn quote_run_sse2(bytes: &[u8], out: &mut Vec<u8>) -> usize {
+    // SAFETY: SSE2 is enabled for this function.
+    unsafe { quote_run::<__m128i>(bytes, out) }
+}
+
+/// [`super::quote_run`] with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn quote_run_avx2(bytes: &[u8], out: &mut Vec<u8>) -> usize {
+    // SAFETY: AVX2 is enabled for this function.
+    unsafe { quote_run::<__m256i>(bytes, out) }
+}
+
 /// [`super::copy_ascii_run`] with SSE2.
 ///
 /// # Safety
@@ -214,7 +234,7 @@ unsafe fn specials_512(v: __m512i) -> u64 {
 /// [`super::copy_string_run`] with AVX-512: each 64-byte vector stored to `out` as it is
 /// scanned, the bytes under a vector at the slice's end read by a masked load (which reads only
 /// the slice's bytes; the vector's zeros past them are stored into `out`'s spare room), and
-/// `out`'s length then set to the end of the run.
+/// `out`'s length then set to the end of the run (`run_into_avx512`).
 ///
 /// # Safety
 /// The CPU must support what [`has_avx512`] checks.
@@ -224,19 +244,69 @@ pub(super) unsafe fn copy_string_run_avx512(bytes: &[u8], start: usize, out: &mu
     if start == len {
         return len;
     }
-    // Room for the whole run and one vector more: every store below ends at most 64 bytes
-    // past the run's last byte.
+    // Room for the whole run and one vector more: every store ends at most 64 bytes past the
+    // run's last byte.
     out.reserve(len - start + 64);
-    let (src, old_len) = (bytes.as_ptr(), out.len());
-    // SAFETY: `old_len <= capacity`, so the pointer is inside (or one past) the allocation.
-    let dst = unsafe { out.as_mut_ptr().add(old_len) };
+    let old_len = out.len();
+    // SAFETY: `old_len <= capacity`, so the pointer is inside (or one past) the allocation,
+    // with `len - start + 64` bytes reserved from it; the CPU has what `has_avx512` checks
+    // (this function's contract). `set_len` exposes `bytes[start..end]`, written from there.
+    unsafe {
+        let end = run_into_avx512(bytes, start, out.as_mut_ptr().add(old_len));
+        out.set_len(old_len + end - start);
+        end
+    }
+}
+
+/// [`super::quote_run`] with AVX-512: the opening quote, the run stored 64 bytes at a time
+/// (the last vector by a masked load, so a short text is one load and one store), and the
+/// closing quote when the run is the whole text.
+///
+/// # Safety
+/// The CPU must support what [`has_avx512`] checks.
+#[target_feature(enable = "avx512f,avx512bw,avx2")]
+pub(super) unsafe fn quote_run_avx512(bytes: &[u8], out: &mut Vec<u8>) -> usize {
+    let len = bytes.len();
+    // The quotes, the text, and one vector more (see `copy_string_run_avx512`).
+    out.reserve(len + 2 + 64);
+    let old_len = out.len();
+    // SAFETY: `old_len <= capacity`, and `len + 2 + 64` bytes are reserved from it: the quote
+    // at `dst`, `run_into_avx512`'s stores from `dst + 1` (its `len + 64` bytes), and the
+    // closing quote at `dst + 1 + len`; the CPU has what `has_avx512` checks (this function's
+    // contract). `set_len` exposes the quote and `bytes[..end]`, all written, and the closing
+    // quote when it was.
+    unsafe {
+        let dst = out.as_mut_ptr().add(old_len);
+        dst.write(b'"');
+        let end = run_into_avx512(bytes, 0, dst.add(1));
+        if end == len {
+            dst.add(1 + len).write(b'"');
+            out.set_len(old_len + len + 2);
+        } else {
+            out.set_len(old_len + 1 + end);
+        }
+        end
+    }
+}
+
+/// Stores `bytes[start..]` to `dst` 64 bytes at a time up to the end of its run of plain
+/// string bytes (the first `"`, `\` or control byte, or the end), and returns that end; under
+/// 64 bytes left, a masked load reads only the slice's bytes.
+///
+/// # Safety
+/// The CPU must support what [`has_avx512`] checks; `start <= bytes.len()`, and `dst` must be
+/// valid for writes of `bytes.len() - start + 64` bytes.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx2")]
+unsafe fn run_into_avx512(bytes: &[u8], start: usize, dst: *mut u8) -> usize {
+    let (len, src) = (bytes.len(), bytes.as_ptr());
+    let mut i = start;
     // SAFETY: AVX-512 F and BW are enabled for this function. The loads read 64 bytes at `i`
     // with `i + 64 <= len`, or (masked) only the lanes of `bytes[i..len]`; each store writes
-    // `dst[i - start..i - start + 64]`, inside the `len - start + 64` bytes reserved past
-    // `old_len`, as `i <= len`.
+    // `dst[i - start..i - start + 64]`, inside the `len - start + 64` bytes the caller
+    // guarantees, as `i <= len`.
     unsafe {
-        let mut i = start;
-        let end = loop {
+        loop {
             let rest = len - i;
             let v = if rest >= 64 {
                 _mm512_loadu_si512(src.add(i).cast())
@@ -248,14 +318,10 @@ pub(super) unsafe fn copy_string_run_avx512(bytes: &[u8], start: usize, out: &mu
             // ends at the first special byte or at `len`.
             let found = specials_512(v);
             if found != 0 {
-                break i + found.trailing_zeros() as usize;
+                return i + found.trailing_zeros() as usize;
             }
             i += 64;
-        };
-        // SAFETY: the stores wrote `dst[0..i - start + 64]` without a gap, which holds
-        // `end - start` bytes (`end <= len`, and `end < i + 64`); all within the capacity.
-        out.set_len(old_len + end - start);
-        end
+        }
     }
 }
 

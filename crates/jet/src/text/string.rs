@@ -608,26 +608,33 @@ fn none_escaped(bytes: &[u8], table: &[u8; 256]) -> bool {
 #[inline]
 pub(crate) fn escape(text: &str, out: &mut Vec<u8>, html: bool) {
     let bytes = text.as_bytes();
+    if html {
+        return escape_html(bytes, out);
+    }
+    // The quotes and the text in one step when nothing needs escaping.
+    let end = scan::quote_run(bytes, out);
+    if end < bytes.len() {
+        escape_from(bytes, end, out);
+    }
+}
+
+/// [`escape`] with `<`, `>` and `&` escaped too: byte by byte.
+#[inline(never)]
+fn escape_html(bytes: &[u8], out: &mut Vec<u8>) {
     out.reserve(bytes.len() + 2);
     out.push(b'"');
-    if html {
-        escape_with(bytes, out, &ESCAPE_HTML);
-    } else if bytes.len() < 32 {
-        // Short text (names, mostly): checked and copied in the same few words when nothing
-        // needs escaping.
-        if !scan::push_plain_short(bytes, out) {
-            escape_with(bytes, out, &ESCAPE);
-        }
-    } else {
-        // Runs without `"`, `\` or control characters are copied whole, by the kernel that
-        // finds their end.
-        let mut start = 0;
-        loop {
-            let end = scan::copy_string_run(bytes, start, out);
-            let Some(&b) = bytes.get(end) else { break };
-            push_escape(b, ESCAPE[usize::from(b)], out);
-            start = end + 1;
-        }
+    escape_with(bytes, out, &ESCAPE_HTML);
+    out.push(b'"');
+}
+
+/// The rest of [`escape`] from `bytes[end]`, the first byte that needs escaping: each escape,
+/// then the run of bytes after it that need none, copied whole by the kernel that finds its end;
+/// then the closing quote.
+#[inline(never)]
+fn escape_from(bytes: &[u8], mut end: usize, out: &mut Vec<u8>) {
+    while let Some(&b) = bytes.get(end) {
+        push_escape(b, ESCAPE[usize::from(b)], out);
+        end = scan::copy_string_run(bytes, end + 1, out);
     }
     out.push(b'"');
 }
