@@ -44,9 +44,10 @@ pub(crate) enum Level {
     Sse2 = 2,
     Avx2 = 3,
     Neon = 4,
-    /// AVX2's kernels, with the block classifier of AVX-512 (F, BW and VBMI), which gives a
+    /// AVX2's kernels, with the block classifier of AVX-512 (F, BW, VL and VBMI), which gives a
     /// block's masks from one 512-bit vector, and its whitespace blocks and string scans (alone,
-    /// fused with the UTF-8 check, and copying), 64 bytes a step.
+    /// fused with the UTF-8 check, and copying), 64 bytes a step; a short string written by
+    /// masked 32-byte vectors.
     Avx512 = 5,
 }
 
