@@ -179,6 +179,29 @@ pub(crate) fn quote_run(bytes: &[u8], out: &mut Vec<u8>) -> usize {
     }
 }
 
+/// The end of a vector kernel's [`quote_run`]: `out`'s length set past the opening quote at
+/// `old_len` and the run's `end` bytes after it, and past the closing quote too, written here,
+/// when the run is all `len` bytes of the text. Returns `end`.
+///
+/// # Safety
+/// `out`'s capacity must be at least `old_len + len + 2`, and its bytes `old_len..old_len + 1 +
+/// end` written (the quote and the run).
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+unsafe fn close_quoted(out: &mut Vec<u8>, old_len: usize, end: usize, len: usize) -> usize {
+    // SAFETY: the closing quote's byte, `old_len + 1 + len`, is within the capacity, and
+    // `set_len` exposes written bytes only (the caller's guarantees).
+    unsafe {
+        if end == len {
+            out.as_mut_ptr().add(old_len + 1 + len).write(b'"');
+            out.set_len(old_len + len + 2);
+        } else {
+            out.set_len(old_len + 1 + end);
+        }
+    }
+    end
+}
+
 /// [`quote_run_portable`], not inlined: the portable level's kernel.
 fn quote_run_words(bytes: &[u8], out: &mut Vec<u8>) -> usize {
     quote_run_portable(bytes, out)

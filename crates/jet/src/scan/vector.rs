@@ -189,13 +189,7 @@ pub(super) unsafe fn quote_run<V: Vector>(bytes: &[u8], out: &mut Vec<u8>) -> us
         let dst = out.as_mut_ptr().add(old_len);
         dst.write(b'"');
         let end = run_into::<V>(bytes, 0, dst.add(1));
-        if end == len {
-            dst.add(1 + len).write(b'"');
-            out.set_len(old_len + len + 2);
-        } else {
-            out.set_len(old_len + 1 + end);
-        }
-        end
+        super::close_quoted(out, old_len, end, len)
     }
 }
 

@@ -302,13 +302,7 @@ pub(super) unsafe fn quote_run_avx512(bytes: &[u8], out: &mut Vec<u8>) -> usize 
             _mm256_mask_storeu_epi8(dst.add(1).cast(), m, v);
             // The zeros past the text are control bytes: the run ends at `len` at the latest.
             let end = specials_256(v).trailing_zeros() as usize;
-            if end == len {
-                dst.add(1 + len).write(b'"');
-                out.set_len(old_len + len + 2);
-            } else {
-                out.set_len(old_len + 1 + end);
-            }
-            return end;
+            return super::close_quoted(out, old_len, end, len);
         }
     }
     // SAFETY: `old_len <= capacity`, and `len + 2 + 64` bytes are reserved from it: the quote
@@ -320,13 +314,7 @@ pub(super) unsafe fn quote_run_avx512(bytes: &[u8], out: &mut Vec<u8>) -> usize 
         let dst = out.as_mut_ptr().add(old_len);
         dst.write(b'"');
         let end = run_into_avx512(bytes, 0, dst.add(1));
-        if end == len {
-            dst.add(1 + len).write(b'"');
-            out.set_len(old_len + len + 2);
-        } else {
-            out.set_len(old_len + 1 + end);
-        }
-        end
+        super::close_quoted(out, old_len, end, len)
     }
 }
 
