@@ -768,6 +768,16 @@ mod tests {
         assert_eq!(out, u64::MAX.to_string().as_bytes());
     }
 
+    /// A xorshift generator of 64-bit words from `seed` (not 0): repeatable random inputs.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
     /// The fast float parser against the standard library's (correctly rounded) on hard
     /// cases and on many random numbers in several notations.
     #[test]
@@ -829,13 +839,7 @@ mod tests {
                 assert_eq!(got, None, "{text}");
             }
         }
-        let mut state = 0x1234_5678_9abc_def0u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x1234_5678_9abc_def0u64);
         for i in 0..300_000 {
             let f = f64::from_bits(next());
             if !f.is_finite() {
@@ -885,13 +889,7 @@ mod tests {
         // Outside its powers it leaves every number to the whole algorithm.
         assert_eq!(lemire_one_product(1, low - 1), None);
         assert_eq!(lemire_one_product(9_999_999_999_999_999_999, high + 1), None);
-        let mut state = 0x0123_4567_89ab_cdefu64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x0123_4567_89ab_cdefu64);
         // Negative powers (a fraction's digits) are the common case. Among the others, a
         // power of five that fits in a word can leave the low word 0 (an exact product).
         let (mut fractions, mut settled) = (0, 0);
