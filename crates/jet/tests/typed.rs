@@ -355,19 +355,124 @@ fn map_keys_of_every_kind_are_one_objects_names() {
             (0..100).map(|i| (Key::Int(i), 0)).chain([(Key::Str("42"), 1)]).collect(),
             Err("\"42\""),
         ),
+        // Names written with nothing escaped are checked where they stand in the output, the
+        // others from a copy: each kind against itself and against the other.
+        ("an escaped name twice", vec![(Key::Str("a\"b"), 1), (Key::Str("a\"b"), 2)], Err(r#""a\"b""#)),
+        (
+            "escaped names between plain ones",
+            vec![(Key::Str("a\nb"), 1), (Key::Str("ab"), 2), (Key::Str("a\\b"), 3), (Key::Str("a b"), 4)],
+            Ok(r#"{"a\nb":1,"ab":2,"a\\b":3,"a b":4}"#),
+        ),
+        (
+            "an escaped name far from its twin",
+            [(Key::Char('\t'), 0)]
+                .into_iter()
+                .chain((0..100).map(|i| (Key::Int(i), 0)))
+                .chain([(Key::Char('\t'), 1)])
+                .collect(),
+            Err(r#""\t""#),
+        ),
+        (
+            "a name whose escaped text is as long as another's",
+            vec![(Key::Str("\"x"), 1), (Key::Str("\\x"), 2), (Key::Str("xyz"), 3)],
+            Ok(r#"{"\"x":1,"\\x":2,"xyz":3}"#),
+        ),
     ];
     // As a value, the same text is a string.
     assert_eq!(jet::to_string(&[Shown(5), Shown(12)]).unwrap(), r##"["#5","#12"]"##);
     for (name, members, want) in cases {
-        let got = jet::to_string(&Members(members));
+        let members = Members(members);
+        let got = jet::to_string(&members);
+        // Indented (a space after each colon), with HTML escaped, and through a writer.
+        let pretty = jet::to_string_pretty(&members);
+        let html = jet::Options::default().escape_html(true).to_string(&members);
+        let mut written = Vec::new();
+        let through = jet::to_writer(&mut written, &members).map(|()| String::from_utf8(written).unwrap());
         match want {
-            Ok(text) => assert_eq!(got.unwrap(), text, "{name}"),
+            Ok(text) => {
+                assert_eq!(got.unwrap(), text, "{name}");
+                let value: serde_json::Value = serde_json::from_str(text).unwrap();
+                assert_eq!(
+                    serde_json::from_str::<serde_json::Value>(&pretty.unwrap()).unwrap(),
+                    value,
+                    "{name}"
+                );
+                assert_eq!(
+                    serde_json::from_str::<serde_json::Value>(&html.unwrap()).unwrap(),
+                    value,
+                    "{name}"
+                );
+                assert_eq!(through.unwrap(), text, "{name}");
+            }
             Err(dup) => {
-                let err = got.unwrap_err().to_string();
-                assert!(err.contains("duplicate") && err.contains(dup), "{name}: {err}");
+                for (how, got) in [("compact", got), ("pretty", pretty), ("html", html), ("writer", through)]
+                {
+                    let err = got.unwrap_err().to_string();
+                    assert!(err.contains("duplicate") && err.contains(dup), "{name}, {how}: {err}");
+                }
             }
         }
     }
+}
+
+/// A map's names are checked where the output holds them, so a writer's output handed on
+/// (every 64 KiB) must take the open maps' names with it: a duplicate or an error's pointer
+/// after the hand-over still finds them.
+#[test]
+fn map_names_across_a_writers_hand_over() {
+    let long = "x".repeat(70_000);
+    /// The members in the order given.
+    struct Members(Vec<(&'static str, serde_json::Value)>);
+    impl Serialize for Members {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeMap;
+            let mut map = s.serialize_map(Some(self.0.len()))?;
+            for (k, v) in &self.0 {
+                map.serialize_entry(k, v)?;
+            }
+            map.end()
+        }
+    }
+    let text = serde_json::Value::String(long.clone());
+    let inner = |v: serde_json::Value| serde_json::json!({ "in": [v] });
+    let cases: Vec<(&str, Members, Result<(), &str>)> = vec![
+        ("distinct names", Members(vec![("a", text.clone()), ("b", text.clone()), ("c", 1.into())]), Ok(())),
+        (
+            "a name again after the hand-over",
+            Members(vec![("a", text.clone()), ("a", 1.into())]),
+            Err(r#"duplicate object name "a""#),
+        ),
+        (
+            "an escaped name again after the hand-over",
+            Members(vec![("q\"", text.clone()), ("b", 2.into()), ("q\"", 1.into())]),
+            Err(r#"duplicate object name "q\"""#),
+        ),
+        (
+            "an inner map's names across the hand-over",
+            Members(vec![("o", serde_json::json!({ "k": long, "j": 1 })), ("p", inner(1.into()))]),
+            Ok(()),
+        ),
+    ];
+    for (name, members, want) in cases {
+        let mut out = Vec::new();
+        let got = jet::to_writer(&mut out, &members);
+        match want {
+            Ok(()) => {
+                got.unwrap();
+                let back: BTreeMap<String, serde_json::Value> = serde_json::from_slice(&out).unwrap();
+                assert_eq!(back.len(), members.0.len(), "{name}");
+            }
+            Err(msg) => assert!(got.unwrap_err().to_string().contains(msg), "{name}"),
+        }
+    }
+    // A value's error after the hand-over names its key: the map's names were copied out.
+    #[derive(Serialize)]
+    struct Late {
+        first: BTreeMap<&'static str, (String, f64)>,
+    }
+    let late = Late { first: [("key/1", (long.clone(), f64::NAN))].into() };
+    let err = jet::to_writer(Vec::new(), &late).unwrap_err().to_string();
+    assert!(err.contains("/first/key~11/1"), "{err}");
 }
 
 #[test]

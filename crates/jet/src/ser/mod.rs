@@ -564,6 +564,8 @@ impl<W: io::Write, M: SerializerMode> Serializer<W, M> {
 
     #[cold]
     fn drain(&mut self) -> Result<()> {
+        // The open maps' names recorded in the output (see `name`) are copied out first.
+        self.bufs.names.detach_borrowed(&self.out);
         if let Err(e) = self.sink.write_all(&self.out) {
             return Err(self.error(Code::Io(e)));
         }
@@ -597,7 +599,7 @@ impl<W, M: SerializerMode> Serializer<W, M> {
             Step::Here => return err,
             Step::Index(i) => prefix.push_str(itoa::Buffer::new().format(i)),
             Step::Field(name) => state::push_pointer_token(&mut prefix, name.as_bytes()),
-            Step::Key(map) => state::push_pointer_token(&mut prefix, self.bufs.names.last_of(map, b"")),
+            Step::Key(map) => state::push_pointer_token(&mut prefix, self.bufs.names.last_of(map, &self.out)),
         }
         err.prefix_pointer(&prefix)
     }
@@ -670,14 +672,26 @@ impl<W, M: SerializerMode> Serializer<W, M> {
         self.out.push(if kind == Kind::Array { b']' } else { b'}' });
     }
 
-    /// An object member's name (a map key), after the separator: checked for duplicates,
-    /// then written with the colon.
+    /// An object member's name (a map key), after the separator: written with the colon, then
+    /// checked for duplicates. A name written with nothing escaped (an escape only lengthens
+    /// the text) is recorded where it stands in the output, with no copy; the output's bytes
+    /// stay until the map closes, or until [`drain`](Serializer::drain) copies the open maps'
+    /// names out. (A duplicate's text is written, then taken back.)
     #[inline]
     fn name(&mut self, name: &str) -> Result<()> {
-        if !self.bufs.names.add_copy(b"", name.as_bytes()) {
+        let start = self.out.len();
+        self.write_name(name);
+        let plain = self.out.len() - start == name.len() + 3 + usize::from(self.space_after_colon);
+        let names = &mut self.bufs.names;
+        let added = match plain {
+            true => names.add_in(&self.out, start + 1, name.as_bytes()),
+            false => names.add_copy(&self.out, name.as_bytes()),
+        };
+        if !added {
+            // The error's offset is where the name starts, as if it had not been written.
+            self.out.truncate(start);
             return Err(self.error(Code::DuplicateName(name.into())));
         }
-        self.write_name(name);
         Ok(())
     }
 

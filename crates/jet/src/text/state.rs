@@ -665,6 +665,19 @@ impl Names {
         false
     }
 
+    /// [`add_copy`](Names::add_copy) of `name`, which `source` holds at `start` (the
+    /// serializer's output, where the name was just written with nothing in it escaped): the
+    /// record points there, with no copy, as a borrowed name does (`source` must stay the same
+    /// bytes as for [`add_borrowed`](Names::add_borrowed)). Fingerprinted from `name`, not from
+    /// `source`, for the reason `add_copy` gives.
+    #[inline]
+    pub(crate) fn add_in(&mut self, source: &[u8], start: usize, name: &[u8]) -> bool {
+        debug_assert_eq!(source.get(start..start + name.len()), Some(name));
+        self.forget_if_allowed();
+        let rec = Rec { at: start, len: name.len(), print: fingerprint(name) };
+        self.add(rec, source)
+    }
+
     /// [`add_owned`](Names::add_owned), giving the name as written (`None` for a duplicate),
     /// for a document's tape: the record of a name added is the last one. (`add_owned` stays
     /// as it was, not a call to a function that returns the name: written that way, it changed
