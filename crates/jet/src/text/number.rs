@@ -477,6 +477,18 @@ fn fast_f64(w: u64, q: i64) -> Option<f64> {
     lemire_one_product(w, q)
 }
 
+/// The bits of the first 128-bit product below the 55 that Eisel-Lemire keeps (the 53 of the
+/// significand, the rounding bit, and the one the product's top bit may take): all ones, the
+/// second product may carry into the kept bits.
+const PRECISION_MASK: u64 = u64::MAX >> 55;
+
+/// floor(q × log2(10)) + 63: the binary exponent of 10^q as Eisel-Lemire's normalized product
+/// gives it.
+#[inline(always)]
+fn binary_power(q: i64) -> i64 {
+    (((152_170 + 65_536) * q) >> 16) + 63
+}
+
 /// The powers of ten whose product with any `w` of up to 19 digits is a normal, finite `f64`:
 /// `1 × 10^-307` is above `f64::MIN_POSITIVE` and `(10^19 − 1) × 10^288` below `f64::MAX`.
 const ONE_PRODUCT_POWERS: core::ops::RangeInclusive<i64> = -307..=288;
@@ -485,8 +497,8 @@ const ONE_PRODUCT_POWERS: core::ops::RangeInclusive<i64> = -307..=288;
 /// subnormal, no overflow), a first product whose bits below the 55 it keeps are not all ones
 /// (so the second product cannot carry into them), and no value that may be halfway between
 /// two floats. The same steps and the same result; `None` for the rest, which `eisel_lemire`
-/// settles. About 25 instructions and no call, where most of a
-/// coordinate file's numbers (17 digits, beyond Clinger's fast path) went.
+/// settles. About 25 instructions and no call, where most of a coordinate file's numbers (17
+/// digits, beyond Clinger's fast path) went.
 #[inline(always)]
 fn lemire_one_product(w: u64, q: i64) -> Option<f64> {
     use super::pow5::{POWERS_OF_FIVE, SMALLEST_POWER};
@@ -498,7 +510,6 @@ fn lemire_one_product(w: u64, q: i64) -> Option<f64> {
     let (hi5, _) = POWERS_OF_FIVE[(q - SMALLEST_POWER) as usize];
     let product = u128::from(w << lz) * u128::from(hi5);
     let (hi, lo) = ((product >> 64) as u64, product as u64);
-    const PRECISION_MASK: u64 = u64::MAX >> 55;
     // A tie (halfway between two floats) needs a power in -4..=23 and a low word of 0 or 1.
     if hi & PRECISION_MASK == PRECISION_MASK || (lo <= 1 && (-4..=23).contains(&q)) {
         return None;
@@ -508,9 +519,8 @@ fn lemire_one_product(w: u64, q: i64) -> Option<f64> {
     let mantissa = hi >> (upper_bit + 9);
     // Rounded half up (no value here is halfway): 2^52 to 2^53, the significand's top bit set.
     let mantissa = (mantissa + (mantissa & 1)) >> 1;
-    // floor(q × log2(10)) + 63, as in `eisel_lemire`, and the biased exponent, at least 1 here.
-    let power = (((152_170 + 65_536) * q) >> 16) + 63;
-    let power2 = power + upper_bit as i64 - i64::from(lz) + 1023;
+    // The biased exponent, at least 1 here.
+    let power2 = binary_power(q) + upper_bit as i64 - i64::from(lz) + 1023;
     debug_assert!((1..=2045).contains(&power2), "{w} × 10^{q}");
     // The significand's top bit adds one to the exponent field, so the field is one below;
     // a significand rounded up to 2^53 adds two, the exponent of 2 × 2^52.
@@ -536,7 +546,6 @@ fn eisel_lemire(mut w: u64, q: i64) -> Option<f64> {
     let (hi5, lo5) = POWERS_OF_FIVE[(q - SMALLEST_POWER) as usize];
     let first = u128::from(w) * u128::from(hi5);
     let (mut hi, mut lo) = ((first >> 64) as u64, first as u64);
-    const PRECISION_MASK: u64 = u64::MAX >> (MANTISSA_BITS + 3);
     if hi & PRECISION_MASK == PRECISION_MASK {
         let second = u128::from(w) * u128::from(lo5);
         let second_hi = (second >> 64) as u64;
@@ -552,9 +561,7 @@ fn eisel_lemire(mut w: u64, q: i64) -> Option<f64> {
     let upper_bit = (hi >> 63) as u32;
     let shift = upper_bit + 64 - MANTISSA_BITS - 3;
     let mut mantissa = hi >> shift;
-    // power(q) = floor(q × log2(10)) + 63
-    let power = (((152_170 + 65_536) * q) >> 16) + 63;
-    let mut power2 = power + i64::from(upper_bit) - i64::from(lz) - MIN_EXPONENT;
+    let mut power2 = binary_power(q) + i64::from(upper_bit) - i64::from(lz) - MIN_EXPONENT;
     if power2 <= 0 {
         // Subnormal.
         if -power2 + 1 >= 64 {
