@@ -673,15 +673,14 @@ impl<W, M: SerializerMode> Serializer<W, M> {
     }
 
     /// An object member's name (a map key), after the separator: written with the colon, then
-    /// checked for duplicates. A name written with nothing escaped (an escape only lengthens
-    /// the text) is recorded where it stands in the output, with no copy; the output's bytes
+    /// checked for duplicates. A name written with nothing escaped is recorded where it stands
+    /// in the output, with no copy; the output's bytes
     /// stay until the map closes, or until [`drain`](Serializer::drain) copies the open maps'
     /// names out. (A duplicate's text is written, then taken back.)
     #[inline]
     fn name(&mut self, name: &str) -> Result<()> {
         let start = self.out.len();
-        self.write_name(name);
-        let plain = self.out.len() - start == name.len() + 3 + usize::from(self.space_after_colon);
+        let plain = self.write_name(name);
         let names = &mut self.bufs.names;
         let added = match plain {
             true => names.add_in(&self.out, start + 1, name.as_bytes()),
@@ -808,13 +807,18 @@ impl<W, M: SerializerMode> Serializer<W, M> {
         }
     }
 
+    /// Writes `name` quoted, and the colon; true when nothing in it was escaped, so that the
+    /// output holds its own bytes after the opening quote (an escape only lengthens the text).
     #[inline]
-    fn write_name(&mut self, name: &str) {
+    fn write_name(&mut self, name: &str) -> bool {
+        let start = self.out.len();
         string::escape(name, &mut self.out, self.escape_html);
+        let plain = self.out.len() - start == name.len() + 2;
         self.out.push(b':');
         if self.space_after_colon {
             self.out.push(b' ');
         }
+        plain
     }
 
     fn float<F: zmij::Float>(&mut self, v: F, finite: bool) -> Result<()> {
