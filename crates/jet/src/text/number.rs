@@ -269,12 +269,14 @@ pub(crate) fn scan_integer(bytes: &[u8], start: usize) -> Option<(usize, Decimal
 }
 
 /// The end and value of a plain integer at `bytes[start]`, whose first byte the caller found to
-/// be `1` to `9`: up to 15 digits with no fraction or exponent, from two eight-byte words loaded
-/// at once (no loop, and no test between them), and the byte after them. `None` for anything
-/// else: [`scan_integer`] then. Fewer than 16 bytes from `start` are read as if zeros followed
-/// them when `bytes` is the whole input (`whole`), so that the last number of a small document
-/// takes this step too: a zero is not a digit, and it stands where no byte follows the number;
-/// else (a window of a stream, which more bytes may continue) `None`.
+/// be `1` to `9`: up to 19 digits (all of which fit a `u64`) with no fraction or exponent. Up to
+/// 15 from two eight-byte words loaded at once (no loop, and no test between them), and the byte
+/// after them; 16 to 19 from a third word, out of line ([`long_plain_integer`]: 64-bit ids, such
+/// as twitter's, are 18 or 19 digits). `None` for anything else: [`scan_integer`] then. Bytes
+/// past the end of `bytes` are read as if zeros followed them when `bytes` is the whole input
+/// (`whole`), so that the last number of a small document takes this step too: a zero is not a
+/// digit, and it stands where no byte follows the number; else (a window of a stream, which
+/// more bytes may continue) `None`.
 #[inline(always)]
 pub(crate) fn plain_integer(bytes: &[u8], start: usize, whole: bool) -> Option<(usize, u64)> {
     debug_assert!(matches!(bytes.get(start), Some(b'1'..=b'9')));
@@ -289,7 +291,10 @@ pub(crate) fn plain_integer(bytes: &[u8], start: usize, whole: bool) -> Option<(
     let (high, high_value) = scan::leading_digits(word(first));
     let (low, low_value) = scan::leading_digits(word(second));
     let (n, value) = match (high, low) {
-        (8, 8) => return None,
+        (8, 8) => {
+            let sixteen = high_value * scan::POW10[8] + low_value;
+            return long_plain_integer(rest, whole, sixteen).map(|(n, value)| (start + n, value));
+        }
         (8, _) => (8 + low, high_value * scan::POW10[low] + low_value),
         _ => (high, high_value),
     };
@@ -298,11 +303,32 @@ pub(crate) fn plain_integer(bytes: &[u8], start: usize, whole: bool) -> Option<(
     (!CONTINUES_NUMBER[usize::from(after)]).then_some((start + n, value))
 }
 
-/// `rest` (fewer than 16 bytes) followed by zeros. Out of line: only a document's last bytes
+/// [`plain_integer`] of `rest`, whose first 16 bytes are digits of value `sixteen`: its length
+/// and its value when at most three more digits follow (19 in all, below 10^19 and so
+/// within `u64`), else `None`. Out of line: most integers are shorter, and their step keeps
+/// its few registers.
+#[inline(never)]
+fn long_plain_integer(rest: &[u8], whole: bool, sixteen: u64) -> Option<(usize, u64)> {
+    let tail = rest.get(16..)?;
+    let chunk = match tail.first_chunk::<8>() {
+        Some(chunk) => *chunk,
+        None if whole => zero_padded(tail),
+        None => return None,
+    };
+    let (n, value) = scan::leading_digits(u64::from_le_bytes(chunk));
+    if n > 3 {
+        return None;
+    }
+    // The byte after the digits is in the chunk, and the value below 10^19.
+    let after = chunk[n];
+    (!CONTINUES_NUMBER[usize::from(after)]).then_some((16 + n, sixteen * scan::POW10[n] + value))
+}
+
+/// `rest` (fewer than `N` bytes) followed by zeros. Out of line: only a document's last bytes
 /// take it.
 #[inline(never)]
-fn zero_padded(rest: &[u8]) -> [u8; 16] {
-    let mut chunk = [0; 16];
+fn zero_padded<const N: usize>(rest: &[u8]) -> [u8; N] {
+    let mut chunk = [0; N];
     chunk[..rest.len()].copy_from_slice(rest);
     chunk
 }
@@ -729,6 +755,46 @@ mod tests {
         }
         // More than 500 times over all 24 lengths; in proportion over Miri's fewer.
         assert!(answered * 24 > 500 * lengths.len(), "the word scan answered only {answered} times");
+    }
+
+    /// The struct field's plain integer step agrees with `scan_decimal` wherever it answers,
+    /// over every digit count from 1 to 24 (the two words, the third word's 16 to 19 digits,
+    /// and the 20 and more that it leaves to the full step), each terminator and the input
+    /// ending at each place, as a whole input (zeros read past its end) or a stream's window.
+    /// It answers every plain integer of up to 19 digits that a terminator ends.
+    #[test]
+    fn plain_integer_agrees_with_scan_decimal() {
+        let lengths: Vec<usize> =
+            if cfg!(miri) { vec![1, 8, 15, 16, 17, 19, 20] } else { (1..=24).collect() };
+        for &digits in &lengths {
+            let int: String = (0..digits).map(|i| char::from(b'9' - (i % 9) as u8)).collect();
+            for body in [int.clone(), format!("{int}.5"), format!("{int}e3"), format!("{int}0")] {
+                for tail in [",", "}", " ", "x", ".", "e", "E", "-", "", ",\"abcdefghijklmnopqrstuvwx\""] {
+                    let text = format!("{body}{tail}");
+                    for cut in 1..=text.len() {
+                        let bytes = &text.as_bytes()[..cut];
+                        let run = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+                        let ended = bytes.get(run).is_none_or(|b| !b"0123456789.eE".contains(b));
+                        for whole in [true, false] {
+                            let Some((end, value)) = plain_integer(bytes, 0, whole) else {
+                                assert!(!(whole && ended && run <= 19), "{bytes:?} declined");
+                                continue;
+                            };
+                            // A whole input's end ends a number; a window's end does not.
+                            assert!(whole || end < bytes.len(), "{bytes:?} at a window's end");
+                            let reference = [bytes, b" "].concat();
+                            let (at, decimal) = scan_decimal(&reference, 0).expect("a number");
+                            assert_eq!(
+                                (end, value, 0, true),
+                                (at, decimal.w, decimal.q, decimal.integer),
+                                "{bytes:?}"
+                            );
+                            assert!(!decimal.long && end <= 19, "{bytes:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     fn es6(value: f64) -> String {

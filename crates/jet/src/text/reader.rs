@@ -626,7 +626,7 @@ impl<I: Input> Reader<I> {
 
     /// The common case of [`next_integer_event`](Reader::next_integer_event), with no grammar
     /// step of its own: the next token is a value already peeked (as a struct field's name step
-    /// leaves it) and a plain integer of up to 15 digits ([`number::plain_integer`]). Reads it
+    /// leaves it) and a plain integer of up to 19 digits ([`number::plain_integer`]). Reads it
     /// and gives its start and value; else reads nothing.
     #[inline(always)]
     pub(crate) fn next_plain_integer(&mut self) -> Option<(usize, u64)> {
