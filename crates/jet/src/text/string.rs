@@ -291,6 +291,12 @@ fn escape_at(raw: &[u8], at: usize) -> (u32, usize) {
 /// [`scan`](fn@scan) accepted with `flags`. Invalid UTF-8 and lone surrogates (possible only with
 /// [`INVALID`]) become U+FFFD.
 pub(crate) fn unescape(raw: &[u8], flags: u8, out: &mut Vec<u8>) {
+    if flags & (ESCAPED | INVALID) == 0 {
+        // No escape and valid UTF-8: the text is its own decoding. (Object names reach here
+        // as they are: a writer or the canonical form records each one decoded.)
+        out.extend_from_slice(raw);
+        return;
+    }
     if flags & INVALID != 0 {
         return unescape_lossy(raw, out);
     }
