@@ -186,3 +186,50 @@ pub fn stream<T>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out `data` in reads of the sizes given, in turn.
+    struct Chunks<'a> {
+        data: &'a [u8],
+        sizes: &'a [usize],
+        turn: usize,
+    }
+
+    impl Read for Chunks<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.sizes[self.turn % self.sizes.len()].min(buf.len()).min(self.data.len());
+            self.turn += 1;
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    /// After any number of reads of any sizes, what is kept is the input's last bytes, at
+    /// least [`RECENT`] of them (or all when fewer were read), and the offset is theirs.
+    #[test]
+    fn recent_keeps_the_last_bytes_read() {
+        let data: Vec<u8> = (0..3 * RECENT + 12_345).map(|i| (i % 251) as u8).collect();
+        let sizes: &[&[usize]] = &[&[1 << 16], &[1000, 7, 65_536, 3], &[RECENT], &[RECENT + 1, 5]];
+        for sizes in sizes {
+            let mut recent = Recent::new(Chunks { data: &data, sizes, turn: 0 });
+            let mut buf = vec![0; 2 * RECENT];
+            loop {
+                let n = recent.read(&mut buf).unwrap();
+                let total = recent.total() as usize;
+                let (kept, from) = recent.kept();
+                assert_eq!(from as usize + kept.len(), total, "{sizes:?}");
+                assert_eq!(kept, &data[from as usize..total], "{sizes:?}");
+                assert!(kept.len() >= RECENT.min(total), "{sizes:?}: {} kept of {total}", kept.len());
+                assert!(kept.len() < 2 * RECENT + buf.len(), "{sizes:?}: {} kept", kept.len());
+                if n == 0 {
+                    assert_eq!(total, data.len());
+                    break;
+                }
+            }
+        }
+    }
+}
