@@ -34,6 +34,7 @@ pub const ORDER: &str = "gen: order event";
 pub const LOG: &str = "gen: audit log";
 pub const MESSAGE: &str = "gen: small message";
 pub const COMMENTS: &str = "gen: escaped comments";
+pub const IDS: &str = "gen: id records";
 
 /// A flat record of about 400 bytes.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
@@ -65,6 +66,24 @@ pub struct Message {
     ok: bool,
     score: f64,
     tags: Vec<String>,
+}
+
+/// A page of 400 messages of about 32 KB keyed by 64-bit ids of 18 and 19 digits (as
+/// snowflake ids and twitter's are), with a reply's id where there is one.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct IdRecords {
+    records: Vec<IdRecord>,
+    next: Option<u64>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct IdRecord {
+    id: u64,
+    author_id: u64,
+    channel_id: u64,
+    reply_to: Option<u64>,
+    flags: u32,
+    text: String,
 }
 
 /// A page of about 14 KB of readers' comments in eleven languages, as Python's `json.dumps`
@@ -269,6 +288,26 @@ fn audit_log() -> AuditLog {
     AuditLog { next_cursor: Some("c2VjcmV0LWN1cnNvcg".into()), entries }
 }
 
+fn id_records() -> IdRecords {
+    // A fixed linear congruential sequence, as the audit log's.
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut pick = |n: u64| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % n
+    };
+    let records = (0..400)
+        .map(|i| IdRecord {
+            id: 1_186_275_104_000_000_000 + i * 4_096 + pick(4_096),
+            author_id: 100_000_000_000_000_000 + pick(1 << 30) * 1_000_000_000,
+            channel_id: 505_874_924_095_815_681 + pick(16),
+            reply_to: (pick(3) == 0).then(|| 1_186_275_104_000_000_000 + pick(i * 4_096 + 1)),
+            flags: pick(4) as u32,
+            text: format!("message {i}"),
+        })
+        .collect();
+    IdRecords { records, next: Some(1_186_275_104_001_638_400) }
+}
+
 fn message() -> Message {
     Message { id: 1_234_567, kind: "ping".into(), ok: true, score: 0.5, tags: vec!["a".into(), "b".into()] }
 }
@@ -400,6 +439,7 @@ pub fn generated() -> Vec<(String, Vec<u8>)> {
         (LOG.to_string(), serde_json::to_vec(&audit_log()).unwrap()),
         (MESSAGE.to_string(), serde_json::to_vec(&message()).unwrap()),
         (COMMENTS.to_string(), ascii_escaped(&serde_json::to_string(&comments()).unwrap())),
+        (IDS.to_string(), serde_json::to_vec(&id_records()).unwrap()),
     ]
 }
 
@@ -487,6 +527,7 @@ macro_rules! with_type {
             LOG => with!(AuditLog),
             MESSAGE => with!(Message),
             COMMENTS => with!(Comments),
+            IDS => with!(IdRecords),
             other => Err(format!("no Rust type for {other}")),
         }
     }};
@@ -541,6 +582,7 @@ enum Values {
     Message(Message),
     Strings(StringTable),
     Comments(Comments),
+    Ids(IdRecords),
     Missing(String),
 }
 
@@ -561,6 +603,7 @@ impl Values {
             MESSAGE => Values::Message(d(bytes)),
             "string_escaped.json" | "string_unicode.json" => Values::Strings(d(bytes)),
             COMMENTS => Values::Comments(d(bytes)),
+            IDS => Values::Ids(d(bytes)),
             other => Values::Missing(other.to_string()),
         }
     }
@@ -578,6 +621,7 @@ impl Values {
             Values::Message(v) => L::encode(v),
             Values::Strings(v) => L::encode(v),
             Values::Comments(v) => L::encode(v),
+            Values::Ids(v) => L::encode(v),
             Values::Missing(name) => Err(format!("no Rust type for {name}")),
         }
     }
