@@ -245,13 +245,18 @@ pub enum Outcome {
     Failed,
 }
 
-fn audit_log() -> AuditLog {
-    // A fixed linear congruential sequence picks each entry's variants.
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut pick = |n: u64| {
+/// A fixed linear congruential sequence from `seed`: each call picks a number below `n`.
+fn picker(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |n| {
         state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         (state >> 33) % n
-    };
+    }
+}
+
+fn audit_log() -> AuditLog {
+    // Each entry's variants picked by a fixed sequence.
+    let mut pick = picker(0x2545_F491_4F6C_DD1D);
     let entries = (0..64)
         .map(|i| {
             let path = format!("/projects/{}/reports/q{}.csv", pick(40), 1 + pick(4));
@@ -289,12 +294,7 @@ fn audit_log() -> AuditLog {
 }
 
 fn id_records() -> IdRecords {
-    // A fixed linear congruential sequence, as the audit log's.
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut pick = |n: u64| {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) % n
-    };
+    let mut pick = picker(0x9E37_79B9_7F4A_7C15);
     let records = (0..400)
         .map(|i| IdRecord {
             id: 1_186_275_104_000_000_000 + i * 4_096 + pick(4_096),
