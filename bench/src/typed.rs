@@ -68,7 +68,7 @@ pub struct Message {
     tags: Vec<String>,
 }
 
-/// A page of 400 messages of about 32 KB keyed by 64-bit ids of 18 and 19 digits (as
+/// A page of 400 messages (57 KB) keyed by 64-bit ids of 18 and 19 digits (as
 /// snowflake ids and twitter's are), with a reply's id where there is one.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
 pub struct IdRecords {

@@ -234,22 +234,6 @@ struct Tape {
 }
 
 impl Tape {
-    /// An integer of more than 16 digits, or near the window's end: up to 19 digits (all below
-    /// 10^19, within `u64`; 64-bit ids have 18 or 19) take three words, as
-    /// [`integer`](Sink::integer)'s take two. Out of line, so that the shorter integers' step
-    /// stays as it was (this one inline made it save more registers: golang_source +1.7 %
-    /// instructions).
-    #[inline(never)]
-    fn long_integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
-        let len = end - at;
-        if len > 19 || at + 24 > window.len() || self.build.lossless_numbers {
-            return Sink::scan_number(self, window, at, rules);
-        }
-        // Inside one block, so within the number limit (checked on entry to the walk).
-        self.value(Slot::new(U64, 0, digits_by_words(window, at, len)));
-        Some(end)
-    }
-
     /// A value: its slot.
     #[inline(always)]
     fn value(&mut self, slot: Slot) {
@@ -369,10 +353,10 @@ impl Sink for Tape {
     }
 
     /// An integer (ids, times, counts): up to 16 digits take one or two eight-byte words and no
-    /// loop; longer ones and a negative one go to their own steps. Not inlined, for the walk's registers, and
-    /// apart from `scan_number`, so that each stays small enough for its own inlining. (The
-    /// walk calls this one step for both signs: a fourth number step there changed how it
-    /// keeps its registers, and cost every document about 1 %.)
+    /// loop; longer ones and a negative one go to their own steps. Not inlined, for the walk's
+    /// registers, and apart from `scan_number`, so that each stays small enough for its own
+    /// inlining. (The walk calls this one step for both signs: a fourth number step there
+    /// changed how it keeps its registers, and cost every document about 1 %.)
     #[inline(never)]
     fn integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
         if window[at] == b'-' {
@@ -434,6 +418,22 @@ impl Sink for Tape {
 }
 
 impl Tape {
+    /// An integer of more than 16 digits, or near the window's end: up to 19 digits (all below
+    /// 10^19, within `u64`; 64-bit ids have 18 or 19) take three words, as
+    /// [`integer`](Sink::integer)'s take two. Out of line, so that the shorter integers' step
+    /// stays as it was (this one inline made it save more registers: golang_source +1.7 %
+    /// instructions).
+    #[inline(never)]
+    fn long_integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
+        let len = end - at;
+        if len > 19 || at + 24 > window.len() || self.build.lossless_numbers {
+            return Sink::scan_number(self, window, at, rules);
+        }
+        // Inside one block, so within the number limit (checked on entry to the walk).
+        self.value(Slot::new(U64, 0, digits_by_words(window, at, len)));
+        Some(end)
+    }
+
     /// A `-` and an integer (offsets, deltas): [`integer`](Sink::integer)'s words, negated.
     #[inline(never)]
     fn negative_integer(&mut self, window: &[u8], at: usize, end: usize, rules: &Rules) -> Option<usize> {
