@@ -27,6 +27,37 @@ impl typed::Lib for JetDup {
     }
 }
 
+/// jet's and serde_json's indented text (two spaces a level), for the pretty printers' line steps.
+struct JetPretty;
+struct SerdePretty;
+
+impl typed::Lib for JetPretty {
+    fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        jet::from_slice(bytes).map_err(|e| e.to_string())
+    }
+    fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        jet::to_vec_pretty(value).map_err(|e| e.to_string())
+    }
+}
+
+impl typed::Lib for SerdePretty {
+    fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    }
+    fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        serde_json::to_vec_pretty(value).map_err(|e| e.to_string())
+    }
+}
+
+/// The document as jet's and serde_json's `Value`, parsed on the first call (the process
+/// profiles one file).
+fn pretty_values(bytes: &[u8]) -> &'static (jet::Value, serde_json::Value) {
+    static VALUES: std::sync::OnceLock<(jet::Value, serde_json::Value)> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| {
+        (jet::from_slice(bytes).expect("valid"), serde_json::from_slice(bytes).expect("valid"))
+    })
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let op = args
@@ -170,6 +201,12 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
             n += std::hint::black_box(v).is_object() as u64;
         }
         "value-write" => n += value::jet_write(path, bytes).expect("written"),
+        "value-write-pretty" => {
+            n += jet::to_vec_pretty(&pretty_values(bytes).0).expect("written").len() as u64
+        }
+        "serde-value-write-pretty" => {
+            n += serde_json::to_vec_pretty(&pretty_values(bytes).1).expect("written").len() as u64
+        }
         "get-early" => n += get::jet_early(path, bytes).expect("found"),
         "get-late" => n += get::jet_late(path, bytes).expect("found"),
         "get-early-trusted" => n += get::jet_trusted_early(path, bytes).expect("found"),
@@ -188,8 +225,17 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
         "sonic-ignored" => {
             sonic_rs::from_slice::<serde::de::IgnoredAny>(bytes).expect("valid");
         }
-        "decode" | "decode-dup" | "serde-decode" | "sonic-decode" | "simd-decode" | "encode"
-        | "encode-dup" | "serde-encode" | "sonic-encode" => {
+        "decode"
+        | "decode-dup"
+        | "serde-decode"
+        | "sonic-decode"
+        | "simd-decode"
+        | "encode"
+        | "encode-dup"
+        | "serde-encode"
+        | "sonic-encode"
+        | "encode-pretty"
+        | "serde-encode-pretty" => {
             let file = std::path::Path::new(&path).file_name().unwrap().to_str().unwrap();
             let result = match op {
                 "decode" => typed::decode::<typed::Jet>(file, bytes),
@@ -200,6 +246,8 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
                 "encode" => typed::encode::<typed::Jet>(file, bytes),
                 "encode-dup" => typed::encode::<JetDup>(file, bytes),
                 "serde-encode" => typed::encode::<typed::SerdeJson>(file, bytes),
+                "encode-pretty" => typed::encode::<JetPretty>(file, bytes),
+                "serde-encode-pretty" => typed::encode::<SerdePretty>(file, bytes),
                 _ => typed::encode::<typed::Sonic>(file, bytes),
             };
             n += result.expect("typed op");

@@ -331,3 +331,97 @@ fn sort_keys_and_copy_value_need_no_stack() {
     );
     assert_eq!(sorted.1, sorted.0.len());
 }
+
+/// A document nested `depth` levels deep, arrays and objects in turn, each with a sibling after
+/// the nested value (so that lines close at every level): `[{"k": [... 1 ...], "z": []}, 2]`.
+fn nested(depth: usize) -> jet::Value {
+    let mut v = jet::json!(1);
+    for level in (0..depth).rev() {
+        v = match level % 2 {
+            0 => jet::json!([v, 2]),
+            _ => jet::json!({"k": v, "z": []}),
+        };
+    }
+    v
+}
+
+/// `v` indented the plain way: each line after the first is a newline, `prefix` and `indent`
+/// once per level.
+fn indented_reference(v: &jet::Value, indent: &str, prefix: &str) -> String {
+    fn line(out: &mut String, indent: &str, prefix: &str, depth: usize) {
+        out.push('\n');
+        out.push_str(prefix);
+        for _ in 0..depth {
+            out.push_str(indent);
+        }
+    }
+    fn go(out: &mut String, v: &jet::Value, indent: &str, prefix: &str, depth: usize) {
+        match v {
+            jet::Value::Array(a) if !a.is_empty() => {
+                out.push('[');
+                for (i, e) in a.iter().enumerate() {
+                    out.push_str(if i > 0 { "," } else { "" });
+                    line(out, indent, prefix, depth + 1);
+                    go(out, e, indent, prefix, depth + 1);
+                }
+                line(out, indent, prefix, depth);
+                out.push(']');
+            }
+            jet::Value::Object(m) if !m.is_empty() => {
+                out.push('{');
+                for (i, (k, e)) in m.iter().enumerate() {
+                    out.push_str(if i > 0 { "," } else { "" });
+                    line(out, indent, prefix, depth + 1);
+                    out.push_str(&format!("{k:?}: "));
+                    go(out, e, indent, prefix, depth + 1);
+                }
+                line(out, indent, prefix, depth);
+                out.push('}');
+            }
+            _ => out.push_str(&v.to_string()),
+        }
+    }
+    let mut out = String::new();
+    go(&mut out, v, indent, prefix, 0);
+    out
+}
+
+/// Every writer that indents (the token writer, raw values, the serializer, `Value` and
+/// `Document` display) starts each line the same as the plain way, at every depth: lines short
+/// enough for one fixed-size copy, longer ones, and ones deeper than the levels written out
+/// ahead, with indents and prefixes empty, short and long.
+#[test]
+fn indented_lines_at_every_depth() {
+    let layouts: &[(&str, &str, &str)] = &[
+        ("two spaces", "  ", ""),
+        ("tab", "\t", ""),
+        ("no indent", "", ""),
+        ("tab with prefix", "\t", "  "),
+        ("long indent", &" ".repeat(40), ""),
+        ("indent longer than the levels written out", &" ".repeat(200), ""),
+        ("long prefix", "   ", &"\t".repeat(50)),
+    ];
+    for &(name, indent, prefix) in layouts {
+        let opts = Options::default().indent(indent).prefix(prefix).max_recursion(200);
+        for depth in (0..=40).chain([63, 64, 65, 66, 127, 128, 129, 150]) {
+            let v = nested(depth);
+            let want = indented_reference(&v, indent, prefix);
+            let compact = jet::to_vec(&v).unwrap();
+            let at = format!("{name}, depth {depth}");
+            assert_eq!(String::from_utf8(opts.to_vec(&v).unwrap()).unwrap(), want, "serializer: {at}");
+            let raw = RawValue::from_bytes(&compact).indent(prefix, indent).unwrap();
+            assert_eq!(String::from_utf8(raw).unwrap(), want, "raw value: {at}");
+            let mut reader = Reader::from_slice(&compact);
+            let mut tokens = Vec::new();
+            while let Some(t) = reader.next_token().unwrap() {
+                tokens.push(t.into_owned());
+            }
+            assert_eq!(write(&tokens, &opts).unwrap(), want, "token writer: {at}");
+            if (indent, prefix) == ("  ", "") {
+                assert_eq!(format!("{v:#}"), want, "Value display: {at}");
+                let doc = jet::Document::from_slice(&compact).unwrap();
+                assert_eq!(format!("{doc:#}"), want, "Document display: {at}");
+            }
+        }
+    }
+}

@@ -23,6 +23,7 @@ use crate::options::Options;
 use crate::scan;
 use crate::text::state::{self, Names};
 use crate::text::string;
+use crate::text::writer::Lines;
 
 /// Bytes of a cached name as written: `"name":`, perhaps a space, then zeros.
 const RENDERED: usize = 32;
@@ -181,8 +182,8 @@ pub struct Serializer<W, M: SerializerMode = ToWriter> {
     /// Arrays and objects open.
     depth: usize,
     max_depth: usize,
-    indent: Option<Box<[u8]>>,
-    prefix: Box<[u8]>,
+    /// Line starts, when indenting.
+    lines: Option<Lines>,
     space_after_colon: bool,
     escape_html: bool,
     nonfinite_as_null: bool,
@@ -541,8 +542,7 @@ impl<W: io::Write, M: SerializerMode> Serializer<W, M> {
             drained: 0,
             depth: 0,
             max_depth: opts.recursion_limit(),
-            indent: opts.indent.as_deref().map(|s| s.as_bytes().into()),
-            prefix: opts.prefix.as_bytes().into(),
+            lines: opts.indent.as_deref().map(|s| Lines::new(s.as_bytes(), opts.prefix.as_bytes())),
             space_after_colon: opts.space_after_colon || opts.indent.is_some(),
             escape_html: opts.escape_html,
             nonfinite_as_null: opts.nonfinite_as_null,
@@ -608,7 +608,9 @@ impl<W, M: SerializerMode> Serializer<W, M> {
     /// path through the callers then needs fewer registers.
     #[inline(never)]
     fn newline(&mut self, depth: usize) {
-        crate::text::writer::newline(&mut self.out, self.indent.as_deref(), &self.prefix, depth);
+        if let Some(lines) = &self.lines {
+            lines.write(&mut self.out, depth);
+        }
     }
 
     /// Opens an array or object.
@@ -653,7 +655,7 @@ impl<W, M: SerializerMode> Serializer<W, M> {
     /// Whether the text is indented.
     #[inline(always)]
     fn indents(&self) -> bool {
-        M::MAY_INDENT && self.indent.is_some()
+        M::MAY_INDENT && self.lines.is_some()
     }
 
     /// Closes an array or object; `empty` when nothing was written in it.
@@ -949,8 +951,7 @@ impl<'a, W: io::Write, M: SerializerMode> ser::Serializer for &'a mut Serializer
         if name == crate::value::VALUE_TOKEN {
             // A `Value`, written directly (no recursion) when its `serialize` left it for us.
             let style = crate::value::Style {
-                indent: self.indent.as_deref(),
-                prefix: &self.prefix,
+                lines: self.lines.as_ref(),
                 space_after_colon: self.space_after_colon,
                 escape_html: self.escape_html,
                 nonfinite_as_null: self.nonfinite_as_null,

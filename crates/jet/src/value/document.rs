@@ -711,8 +711,8 @@ impl<'d> Node<'d> {
     fn write(&self, out: &mut Vec<u8>, style: &Style<'_>) {
         let doc = self.doc;
         let newline = |out: &mut Vec<u8>, level: usize| {
-            if style.indent.is_some() {
-                crate::text::writer::newline(out, style.indent, style.prefix, level);
+            if let Some(lines) = style.lines {
+                lines.write(out, level);
             }
         };
         // Per open container: whether it is an object, and how many children are to come.
@@ -724,7 +724,7 @@ impl<'d> Node<'d> {
                 if object {
                     string::escape(doc.str_of(doc.slots[at]), out, style.escape_html);
                     out.push(b':');
-                    if style.space_after_colon || style.indent.is_some() {
+                    if style.space_after_colon || style.lines.is_some() {
                         out.push(b' ');
                     }
                     at += 1;
@@ -851,7 +851,7 @@ impl core::iter::FusedIterator for Members<'_> {}
 /// Compact JSON text; `{:#}` writes it pretty (two spaces per level), as for [`Value`].
 impl fmt::Display for Node<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let style = if f.alternate() { Style::PRETTY } else { Style::COMPACT };
+        let style = Style::of(f);
         crate::ser::with_pooled_buffer(|out| {
             self.write(out, &style);
             f.write_str(str_from_checked(out))

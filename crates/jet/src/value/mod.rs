@@ -561,7 +561,7 @@ impl Eq for Value {}
 /// ```
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let style = if f.alternate() { Style::PRETTY } else { Style::COMPACT };
+        let style = Style::of(f);
         crate::ser::with_pooled_buffer(|out| {
             write_value(out, self, &style, 0).map_err(|_| fmt::Error)?;
             f.write_str(crate::text::str_from_checked(out))

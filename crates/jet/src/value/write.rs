@@ -2,18 +2,20 @@
 //! recursion: any depth is safe.
 
 use core::fmt;
+use std::sync::LazyLock;
 
 use super::{Map, Value};
 use crate::error::{Code, Error, Result};
 use crate::text::string;
+use crate::text::writer::Lines;
 use crate::text::NumberView;
 use crate::Number;
 
 /// How to lay out the text: what the serializer's options say, or Display's defaults.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Style<'a> {
-    pub indent: Option<&'a [u8]>,
-    pub prefix: &'a [u8],
+    /// Line starts, when indenting.
+    pub lines: Option<&'a Lines>,
     pub space_after_colon: bool,
     pub escape_html: bool,
     pub nonfinite_as_null: bool,
@@ -21,15 +23,22 @@ pub(crate) struct Style<'a> {
 
 impl Style<'static> {
     /// Compact, as `Display` writes.
-    pub const COMPACT: Style<'static> = Style {
-        indent: None,
-        prefix: b"",
-        space_after_colon: false,
-        escape_html: false,
-        nonfinite_as_null: false,
-    };
+    pub const COMPACT: Style<'static> =
+        Style { lines: None, space_after_colon: false, escape_html: false, nonfinite_as_null: false };
     /// Two spaces per level, as `{:#}` writes (serde_json's pretty form).
-    pub const PRETTY: Style<'static> = Style { indent: Some(b"  "), ..Style::COMPACT };
+    pub fn pretty() -> Style<'static> {
+        static TWO_SPACES: LazyLock<Lines> = LazyLock::new(|| Lines::new(b"  ", b""));
+        Style { lines: Some(&TWO_SPACES), ..Style::COMPACT }
+    }
+
+    /// [`pretty`](Style::pretty) for `{:#}`, else [`COMPACT`](Style::COMPACT).
+    pub fn of(f: &fmt::Formatter<'_>) -> Style<'static> {
+        if f.alternate() {
+            Style::pretty()
+        } else {
+            Style::COMPACT
+        }
+    }
 }
 
 /// A container being written: its remaining children, and whether one was written yet.
@@ -140,7 +149,7 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: &Value, style: &Style<'_>, d
                     separate(out, style, started, level);
                     string::escape(name, out, style.escape_html);
                     out.push(b':');
-                    if style.space_after_colon || style.indent.is_some() {
+                    if style.space_after_colon || style.lines.is_some() {
                         out.push(b' ');
                     }
                     open = write_or_open(out, v, style)?;
@@ -156,8 +165,8 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: &Value, style: &Style<'_>, d
             None => {
                 let object = top.is_object();
                 stack.pop();
-                if style.indent.is_some() {
-                    crate::text::writer::newline(out, style.indent, style.prefix, level - 1);
+                if let Some(lines) = style.lines {
+                    lines.write(out, level - 1);
                 }
                 out.push(if object { b'}' } else { b']' });
             }
@@ -172,8 +181,8 @@ fn separate(out: &mut Vec<u8>, style: &Style<'_>, started: &mut bool, level: usi
     if core::mem::replace(started, true) {
         out.push(b',');
     }
-    if style.indent.is_some() {
-        crate::text::writer::newline(out, style.indent, style.prefix, level);
+    if let Some(lines) = style.lines {
+        lines.write(out, level);
     }
 }
 
