@@ -49,6 +49,31 @@ impl typed::Lib for SerdePretty {
     }
 }
 
+/// `from_value` of a clone of the document's `Value` (the clone is part of the time, for both)
+/// as the "decode", and `to_value` as the "encode" (its output dropped): jet's and serde_json's.
+struct JetValueConvert;
+struct SerdeValueConvert;
+
+impl typed::Lib for JetValueConvert {
+    fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        jet::from_value(pretty_values(bytes).0.clone()).map_err(|e| e.to_string())
+    }
+    fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        std::hint::black_box(jet::to_value(value).map_err(|e| e.to_string())?);
+        Ok(Vec::new())
+    }
+}
+
+impl typed::Lib for SerdeValueConvert {
+    fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        serde_json::from_value(pretty_values(bytes).1.clone()).map_err(|e| e.to_string())
+    }
+    fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, String> {
+        std::hint::black_box(serde_json::to_value(value).map_err(|e| e.to_string())?);
+        Ok(Vec::new())
+    }
+}
+
 /// The document as jet's and serde_json's `Value`, parsed on the first call (the process
 /// profiles one file).
 fn pretty_values(bytes: &[u8]) -> &'static (jet::Value, serde_json::Value) {
@@ -201,6 +226,11 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
             n += std::hint::black_box(v).is_object() as u64;
         }
         "value-write" => n += value::jet_write(path, bytes).expect("written"),
+        "value-clone-both" => {
+            let (a, b) = pretty_values(bytes);
+            n += std::hint::black_box(a.clone()).is_object() as u64
+                + std::hint::black_box(b.clone()).is_object() as u64;
+        }
         "value-write-pretty" => {
             n += jet::to_vec_pretty(&pretty_values(bytes).0).expect("written").len() as u64
         }
@@ -235,7 +265,12 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
         | "serde-encode"
         | "sonic-encode"
         | "encode-pretty"
-        | "serde-encode-pretty" => {
+        | "serde-encode-pretty"
+        | "encode-writer"
+        | "from-value"
+        | "serde-from-value"
+        | "to-value"
+        | "serde-to-value" => {
             let file = std::path::Path::new(&path).file_name().unwrap().to_str().unwrap();
             let result = match op {
                 "decode" => typed::decode::<typed::Jet>(file, bytes),
@@ -247,6 +282,11 @@ fn run(op: &str, path: &str, bytes: &[u8]) -> u64 {
                 "encode-dup" => typed::encode::<JetDup>(file, bytes),
                 "serde-encode" => typed::encode::<typed::SerdeJson>(file, bytes),
                 "encode-pretty" => typed::encode::<JetPretty>(file, bytes),
+                "encode-writer" => typed::encode::<typed::JetReader>(file, bytes),
+                "from-value" => typed::decode::<JetValueConvert>(file, bytes),
+                "serde-from-value" => typed::decode::<SerdeValueConvert>(file, bytes),
+                "to-value" => typed::encode::<JetValueConvert>(file, bytes),
+                "serde-to-value" => typed::encode::<SerdeValueConvert>(file, bytes),
                 "serde-encode-pretty" => typed::encode::<SerdePretty>(file, bytes),
                 _ => typed::encode::<typed::Sonic>(file, bytes),
             };
