@@ -256,6 +256,14 @@ fn sort_keys_cases() {
             &Options::default(),
             Ok(r#"{"a":null,"b":{"x":[{"c":0,"d":0}],"y":1}}"#),
         ),
+        // Containers followed by siblings at every level, arrays of them among them: each
+        // value stays with its name, each element in its place.
+        (
+            "containers among siblings",
+            r#"[[{"b": 1, "a": [2, {"d": 4, "c": 3}]}, []], {"z": {}, "y": [[], {"x": [0]}]}, 5]"#,
+            &Options::default(),
+            Ok(r#"[[{"a":[2,{"c":3,"d":4}],"b":1},[]],{"y":[[],{"x":[0]}],"z":{}},5]"#),
+        ),
         (
             "tokens keep their text",
             r#"{"s": "\u0041\n", "n": -0.0E+1}"#,
