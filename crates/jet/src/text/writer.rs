@@ -257,14 +257,21 @@ impl Lines {
     pub(crate) fn new(indent: &[u8], prefix: &[u8]) -> Lines {
         // At least one level, for `write_deep`'s steps (an indent may be longer than all).
         let levels = (LINES_INDENTS / indent.len().max(1)).max(1);
-        let mut text = Vec::with_capacity((1 + prefix.len() + levels * indent.len()).max(SHORT_LINE));
+        let (head, unit) = (1 + prefix.len(), indent.len());
+        let mut text = Vec::with_capacity((head + levels * unit).max(SHORT_LINE));
         text.push(b'\n');
         text.extend_from_slice(prefix);
-        for _ in 0..levels {
-            text.extend_from_slice(indent);
+        text.extend_from_slice(indent);
+        // The levels by doubling the ones written: a few copies, not one per level (every
+        // indented encode builds its lines, a small message's too).
+        let mut written = 1;
+        while written < levels {
+            let n = written.min(levels - written);
+            text.extend_from_within(head..head + n * unit);
+            written += n;
         }
         text.resize(text.len().max(SHORT_LINE), 0);
-        Lines { text: text.into(), head: 1 + prefix.len(), unit: indent.len(), levels }
+        Lines { text: text.into(), head, unit, levels }
     }
 
     /// Appends a newline, the prefix and `depth` indents.
