@@ -290,8 +290,9 @@ fn rebuild(src: &[u8], opts: &Options, form: Form) -> Result<Vec<u8>> {
         let id = tree.nodes.len();
         let is_container = !matches!(node, Node::Scalar(_));
         tree.nodes.push(node);
-        if matches!(open.last(), Some(&Open { id: parent, .. }) if matches!(tree.nodes[parent], Node::Object { .. }))
-        {
+        let in_object =
+            open.last().is_some_and(|parent| matches!(tree.nodes[parent.id], Node::Object { .. }));
+        if in_object {
             let (key, name) = std::mem::replace(&mut name, (0..0, 0..0));
             pending.push(Member { key, name, value: id });
         }
