@@ -1,9 +1,9 @@
 //! Round trips on whatever input is valid: parse → write → parse gives the same value (and the
 //! same text again); formatting never changes a token; the canonical form and sorted keys are
-//! fixed points.
+//! fixed points; a copy gives the same text with the writer's checks and without them.
 #![no_main]
 
-use jet::text::RawValue;
+use jet::text::{RawValue, Reader, Writer};
 use jet::{Options, Value};
 use libfuzzer_sys::fuzz_target;
 
@@ -23,6 +23,9 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(from_compact.to_string(), text, "Value text vs compact");
     let indented = raw.format(&Options::default().indent("\t")).expect("valid input formats");
     assert_eq!(RawValue::from_bytes(&indented).compact().unwrap(), compact, "indent keeps tokens");
+    // A writer copies what a strict reader gives without its own checks, and what a reader
+    // that allows duplicate names gives with them: the same text either way.
+    assert_eq!(copied(data, false), copied(data, true), "copy_value with and without the writer's checks");
     // Sorted keys: a fixed point that changes no value.
     let sorted = raw.sort_keys(&Options::default()).expect("valid input sorts");
     assert_eq!(RawValue::from_bytes(&sorted).sort_keys(&Options::default()).unwrap(), sorted);
@@ -34,3 +37,12 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(RawValue::from_bytes(&canon).canonicalize().unwrap(), canon, "canonical twice");
     }
 });
+
+/// `data` copied by `Writer::copy_value` into indented text with HTML escaped, from a reader that
+/// allows duplicate names when `lax` (the writer rejects them).
+fn copied(data: &[u8], lax: bool) -> Vec<u8> {
+    let mut reader = Reader::from_slice(data).with_options(&Options::default().allow_duplicate_names(lax));
+    let mut writer = Writer::new(Vec::new()).with_options(&Options::default().indent("  ").escape_html(true));
+    writer.copy_value(&mut reader).expect("valid input copies");
+    writer.finish().expect("a whole value")
+}

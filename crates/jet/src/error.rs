@@ -273,6 +273,13 @@ impl Error {
         self
     }
 
+    /// The error with `suffix` (reference tokens, each with its `/`) after its pointer.
+    #[cold]
+    pub(crate) fn append_pointer(mut self, suffix: &str) -> Error {
+        self.inner.pointer.push_str(suffix);
+        self
+    }
+
     /// The error with pointer `pointer`.
     #[cold]
     pub(crate) fn at_pointer(mut self, pointer: &str) -> Error {

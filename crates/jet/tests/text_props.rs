@@ -1,13 +1,14 @@
 //! Property tests of the syntax layer (the `stream` and `roundtrip` fuzz targets' checks at
 //! small scale): random JSON, pretty or damaged by one byte, reads the same through `io::Read`
-//! in small pieces as from a slice, errors included; formatting keeps every token; sorted keys
-//! and the canonical form are fixed points.
+//! in small pieces as from a slice, errors included; formatting keeps every token, and a copy
+//! gives the same text with the writer's checks and without them; sorted keys and the canonical
+//! form are fixed points.
 
 mod common;
 
 use common::props::json;
 use common::{Chunked, Rng};
-use jet::text::{Input, RawValue, Reader, Token};
+use jet::text::{Input, RawValue, Reader, Token, Writer};
 use jet::{Options, Value};
 use proptest::prelude::*;
 
@@ -56,6 +57,7 @@ proptest! {
         prop_assert_eq!(jet::from_slice::<Value>(&compact).unwrap(), value.clone());
         let tabbed = raw.format(&Options::default().indent("\t")).unwrap();
         prop_assert_eq!(RawValue::from_bytes(&tabbed).compact().unwrap(), compact);
+        prop_assert_eq!(copied(&text, false), copied(&text, true));
         let sorted = raw.sort_keys(&Options::default()).unwrap();
         prop_assert_eq!(RawValue::from_bytes(&sorted).sort_keys(&Options::default()).unwrap(), sorted.clone());
         let mut by_name = value.clone();
@@ -64,4 +66,13 @@ proptest! {
         let canon = raw.canonicalize().unwrap();
         prop_assert_eq!(RawValue::from_bytes(&canon).canonicalize().unwrap(), canon);
     }
+}
+
+/// `text` copied by `Writer::copy_value` into indented text with HTML escaped, from a reader that
+/// allows duplicate names when `lax` (the writer rejects them, so it checks what it copies).
+fn copied(text: &[u8], lax: bool) -> Vec<u8> {
+    let mut reader = Reader::from_slice(text).with_options(&Options::default().allow_duplicate_names(lax));
+    let mut writer = Writer::new(Vec::new()).with_options(&Options::default().indent("  ").escape_html(true));
+    writer.copy_value(&mut reader).unwrap();
+    writer.finish().unwrap()
 }

@@ -433,3 +433,178 @@ fn indented_lines_at_every_depth() {
         }
     }
 }
+
+/// Copies one value with `copy_value` from `doc` into `sink`, after the reader has read `skip`
+/// tokens and the writer has written `before`; the reader allows duplicate names when `lax`. A
+/// writer copies what a strict reader gives from a container it opens without checks of its
+/// own (the reader's make them redundant), and a lax reader's with them: both ways must write
+/// the same bytes and fail at the same place.
+fn copy_from<W: std::io::Write>(
+    doc: &[u8],
+    opts: &Options,
+    lax: bool,
+    skip: usize,
+    before: &[Token<'_>],
+    sink: W,
+) -> Result<Writer<W>, jet::Error> {
+    let read = Options::default().allow_invalid_utf8(true).allow_duplicate_names(lax);
+    let mut reader = Reader::from_slice(doc).with_options(&read);
+    for _ in 0..skip {
+        reader.next_token()?;
+    }
+    let mut w = Writer::new(sink).with_options(opts).stream(true);
+    for t in before {
+        w.write_token(t.clone())?;
+    }
+    w.copy_value(&mut reader)?;
+    w.flush()?;
+    Ok(w)
+}
+
+/// Documents whose containers take every path of the copy: empty ones at every level, names
+/// with escapes and HTML's characters, invalid UTF-8 and a lone surrogate (read with
+/// `allow_invalid_utf8`), every kind of scalar, and deep nesting.
+const COPY_DOCS: &[(&str, &[u8])] = &[
+    ("empty object", b"{}"),
+    ("empty array", b"[ ]"),
+    ("scalar", b"12.50"),
+    ("empties nested", b"[[],{},[[]],{\"a\":{}},{\"b\":[]},[{}]]"),
+    (
+        "members of every kind",
+        b"{\"n\":null,\"t\":true,\"f\":false,\"i\":-1,\"x\":1.5e300,\"s\":\"str\",\"o\":{\"a\":[1,2]},\"a\":[{\"b\":{}}]}",
+    ),
+    ("escaped names", br#"{"a\"b":1,"\u00e9":{"\n":[],"\ud83d\ude00":"\u0041"},"a/b~c":2}"#),
+    ("html", br#"{"<a&b>":"</script>","x":["<",">","&"]}"#),
+    ("invalid utf-8", b"{\"a\xff\":[\"\xfe\",\"\\ud800\"],\"b\":{\"\xc3\":1}}"),
+    ("whitespace between", b" { \"a\" : [ 1 , { } , [ 2 ] ] , \"b\" : { \"c\" : null } } "),
+];
+
+#[test]
+fn copy_value_with_and_without_the_writer_checks_agree() {
+    let deep = format!("{}2{}", r#"{"k":[1,"#.repeat(60), "]}".repeat(60));
+    let mut docs: Vec<(String, Vec<u8>)> =
+        COPY_DOCS.iter().map(|&(n, d)| (n.to_owned(), d.to_vec())).collect();
+    docs.push(("deep".to_owned(), deep.into_bytes()));
+    let layouts = layouts();
+    let befores: [&[Token<'_>]; 3] =
+        [&[], &[Token::BeginArray, Token::Null], &[Token::BeginObject, Token::String("k".into())]];
+    for (name, doc) in &docs {
+        let count = {
+            let mut reader =
+                Reader::from_slice(doc).with_options(&Options::default().allow_invalid_utf8(true));
+            std::iter::from_fn(|| reader.next_token().unwrap().map(|_| ())).count()
+        };
+        for (layout, opts) in &layouts {
+            for before in befores {
+                // From every token of the document: containers, names, scalars and ends.
+                for skip in 0..count {
+                    let at = format!("{name}, {layout}, {} tokens written before, {skip} read", before.len());
+                    let copy = |lax| {
+                        copy_from(doc, opts, lax, skip, before, Vec::new()).map(|w| w.get_ref().clone())
+                    };
+                    let (trusted, checked) = (copy(false), copy(true));
+                    match (&trusted, &checked) {
+                        (Ok(a), Ok(b)) => assert!(
+                            a == b,
+                            "{at}: {:?} against {:?}",
+                            String::from_utf8_lossy(a),
+                            String::from_utf8_lossy(b)
+                        ),
+                        (Err(a), Err(b)) => {
+                            assert_eq!((a.to_string(), a.pointer()), (b.to_string(), b.pointer()), "{at}")
+                        }
+                        _ => panic!("{at}: {trusted:?} against {checked:?}"),
+                    }
+                }
+            }
+        }
+    }
+    // The corpus, whole.
+    for (name, bytes) in corpus() {
+        for (layout, opts) in &layouts {
+            let copy = |lax| copy_from(&bytes, opts, lax, 0, &[], Vec::new()).unwrap().get_ref().clone();
+            assert!(copy(false) == copy(true), "{name}, {layout}");
+        }
+    }
+}
+
+/// The layouts that the copy is checked in.
+fn layouts() -> [(&'static str, Options); 5] {
+    [
+        ("compact", Options::default()),
+        ("pretty", Options::default().pretty()),
+        ("tab with prefix", Options::default().indent("\t").prefix(" \t")),
+        ("space after colon", Options::default().space_after_colon(true)),
+        ("escape html", Options::default().escape_html(true).pretty()),
+    ]
+}
+
+#[test]
+fn copy_value_checks_what_its_reader_does_not() {
+    // A writer's depth limit below its reader's, and duplicate names that the reader allows.
+    let deep = br#"[[[[1]]]]"#;
+    let opts = Options::default().max_depth(3);
+    let Err(err) = copy_from(deep, &opts, false, 0, &[], Vec::new()) else {
+        panic!("too deep for the writer")
+    };
+    assert!(err.is_limit() && err.pointer() == "/0/0", "{err} at {}", err.pointer());
+    let Err(err) = copy_from(deep, &opts, false, 1, &[Token::BeginArray], Vec::new()) else {
+        panic!("too deep")
+    };
+    assert!(err.is_limit(), "{err}");
+    let dup = br#"{"a":{"b":1,"c":2,"b":3}}"#;
+    let Err(err) = copy_from(dup, &Options::default(), true, 0, &[], Vec::new()) else {
+        panic!("a duplicate name")
+    };
+    assert!(err.to_string().contains("duplicate"), "{err}");
+    assert_eq!(err.pointer(), "/a", "the object that holds the name");
+    let lax = Options::default().allow_duplicate_names(true);
+    let copied = copy_from(dup, &lax, true, 0, &[], Vec::new()).unwrap();
+    assert_eq!(copied.get_ref(), &[&dup[..], b"\n"].concat());
+}
+
+/// A sink that takes `room` bytes, then fails.
+struct Fails {
+    room: usize,
+}
+
+impl std::io::Write for Fails {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.room == 0 {
+            return Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "disk full"));
+        }
+        let n = buf.len().min(self.room);
+        self.room -= n;
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn copy_value_reports_io_errors_where_the_checked_copy_does() {
+    // More than the writer buffers (64 KiB) before it hands output over, so that the sink fails
+    // in the middle of the copy, after a token that a padding of 0 to 79 bytes moves along.
+    let unit = r#"{"name":"x","kids":[{"n":[1,{"a":"b"},[]],"e":{}},[[2]]],"o":{"p":{"q":null}}},"#;
+    for pad in 0..80 {
+        let doc = format!(r#"[["{}",{}{{}}]]"#, "p".repeat(pad), unit.repeat(1500));
+        for (layout, opts) in [("compact", Options::default()), ("pretty", Options::default().pretty())] {
+            for room in [0, 70_000] {
+                let fail = |lax| {
+                    copy_from(doc.as_bytes(), &opts, lax, 0, &[], Fails { room })
+                        .err()
+                        .expect("the sink fails")
+                };
+                let (trusted, checked) = (fail(false), fail(true));
+                let at = format!("pad {pad}, {layout}, room {room}");
+                assert!(trusted.is_io(), "{at}: {trusted}");
+                assert_eq!(
+                    (trusted.pointer(), trusted.offset()),
+                    (checked.pointer(), checked.offset()),
+                    "{at}"
+                );
+            }
+        }
+    }
+}

@@ -325,6 +325,11 @@ impl<I: Input> Reader<I> {
         self.state.max_depth()
     }
 
+    /// Whether this reader rejects duplicate object names.
+    pub(crate) fn checks_duplicate_names(&self) -> bool {
+        !self.state.names.allows_duplicates()
+    }
+
     /// Changes the nesting depth limit (for a part of the document read without recursion).
     pub(crate) fn set_depth_limit(&mut self, max_depth: usize) {
         self.state.set_max_depth(max_depth);

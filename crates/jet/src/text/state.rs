@@ -489,6 +489,12 @@ impl Names {
         self.allow_duplicates = allow;
     }
 
+    /// Whether duplicate names are allowed.
+    #[inline(always)]
+    pub(crate) fn allows_duplicates(&self) -> bool {
+        self.allow_duplicates
+    }
+
     /// Bytes held by the buffers.
     pub(crate) fn held_bytes(&self) -> usize {
         self.recs.capacity() * core::mem::size_of::<Rec>()
