@@ -1,6 +1,7 @@
 //! Round trips on whatever input is valid: parse → write → parse gives the same value (and the
 //! same text again); formatting never changes a token; the canonical form and sorted keys are
-//! fixed points; a copy gives the same text with the writer's checks and without them.
+//! fixed points (sorted in a layout as `format` lays them out); a copy gives the same text with
+//! the writer's checks and without them.
 #![no_main]
 
 use jet::text::{RawValue, Reader, Writer};
@@ -29,6 +30,9 @@ fuzz_target!(|data: &[u8]| {
     // Sorted keys: a fixed point that changes no value.
     let sorted = raw.sort_keys(&Options::default()).expect("valid input sorts");
     assert_eq!(RawValue::from_bytes(&sorted).sort_keys(&Options::default()).unwrap(), sorted);
+    let layout = Options::default().indent("\t").escape_html(true);
+    let sorted_indented = raw.sort_keys(&layout).expect("valid input sorts");
+    assert_eq!(sorted_indented, RawValue::from_bytes(&sorted).format(&layout).unwrap(), "sorted in a layout");
     let mut by_name = value.clone();
     by_name.sort_all_objects();
     assert_eq!(lossless.from_slice::<Value>(&sorted).unwrap().to_string(), by_name.to_string());

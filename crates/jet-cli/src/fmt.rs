@@ -67,8 +67,7 @@ pub fn run(args: &Args) -> u8 {
     }
     let format = |value: &[u8]| -> jet::Result<Vec<u8>> {
         if args.sort_keys {
-            let sorted = RawValue::from_bytes(value).sort_keys(&read)?;
-            RawValue::from_bytes(&sorted).format(&write)
+            RawValue::from_bytes(value).sort_keys(&write)
         } else {
             RawValue::from_bytes(value).format(&write)
         }

@@ -2,7 +2,7 @@
 //! small scale): random JSON, pretty or damaged by one byte, reads the same through `io::Read`
 //! in small pieces as from a slice, errors included; formatting keeps every token, and a copy
 //! gives the same text with the writer's checks and without them; sorted keys and the canonical
-//! form are fixed points.
+//! form are fixed points, and keys sorted in a layout are laid out as `format` lays them out.
 
 mod common;
 
@@ -60,6 +60,8 @@ proptest! {
         prop_assert_eq!(copied(&text, false), copied(&text, true));
         let sorted = raw.sort_keys(&Options::default()).unwrap();
         prop_assert_eq!(RawValue::from_bytes(&sorted).sort_keys(&Options::default()).unwrap(), sorted.clone());
+        let layout = Options::default().indent("\t").escape_html(true);
+        prop_assert_eq!(raw.sort_keys(&layout).unwrap(), RawValue::from_bytes(&sorted).format(&layout).unwrap());
         let mut by_name = value.clone();
         by_name.sort_all_objects();
         prop_assert_eq!(jet::from_slice::<Value>(&sorted).unwrap().to_string(), by_name.to_string());

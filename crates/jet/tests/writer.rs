@@ -528,7 +528,7 @@ fn copy_value_with_and_without_the_writer_checks_agree() {
     }
 }
 
-/// The layouts that the copy is checked in.
+/// The layouts that the copy and the sorted tree are checked in.
 fn layouts() -> [(&'static str, Options); 5] {
     [
         ("compact", Options::default()),
@@ -537,6 +537,23 @@ fn layouts() -> [(&'static str, Options); 5] {
         ("space after colon", Options::default().space_after_colon(true)),
         ("escape html", Options::default().escape_html(true).pretty()),
     ]
+}
+
+#[test]
+fn sort_keys_writes_the_layout_that_format_writes() {
+    let mut docs: Vec<(String, Vec<u8>)> =
+        COPY_DOCS.iter().map(|&(n, d)| (n.to_owned(), d.to_vec())).collect();
+    docs.extend(corpus().into_iter().map(|(n, d)| (n.to_owned(), d)));
+    for (name, doc) in &docs {
+        for (layout, opts) in layouts() {
+            let opts = opts.allow_invalid_utf8(true);
+            let raw = RawValue::from_bytes(doc);
+            let compact = raw.sort_keys(&Options::default().allow_invalid_utf8(true)).unwrap();
+            let want = RawValue::from_bytes(&compact).format(&opts).unwrap();
+            let got = raw.sort_keys(&opts).unwrap();
+            assert!(got == want, "{name}, {layout}: {:?}", String::from_utf8_lossy(&got));
+        }
+    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::writer::Emitter;
+use super::writer::{Emitter, Lines};
 use super::{number, string, Kind, Reader};
 use crate::error::Result;
 use crate::options::Options;
@@ -139,16 +139,19 @@ impl RawValue {
         rebuild(&self.0, &Options::strict(), Form::Canonical)
     }
 
-    /// The value with no whitespace and each object's members sorted by the code points of
-    /// their (unescaped) names, checked under `opts`. Strings and numbers keep their text.
-    /// The sort is stable: where `opts` allow duplicate names, members of the same name keep
-    /// their order.
+    /// The value with each object's members sorted by the code points of their (unescaped)
+    /// names, checked under `opts` and written as they say: compact by default, or indented,
+    /// with HTML escaped, as [`format`](RawValue::format) writes. Strings and numbers keep
+    /// their text. The sort is stable: where `opts` allow duplicate names, members of the
+    /// same name keep their order.
     ///
     /// ```
     /// use jet::text::RawValue;
     ///
     /// let raw = RawValue::from_bytes(br#"{"b": 1.0, "a": {"\u00e9": [], "z": "\u0041"}}"#);
     /// assert_eq!(raw.sort_keys(&jet::Options::default())?, br#"{"a":{"z":"\u0041","\u00e9":[]},"b":1.0}"#);
+    /// let indented = raw.sort_keys(&jet::Options::default().indent(" "))?;
+    /// assert_eq!(indented, b"{\n \"a\": {\n  \"z\": \"\\u0041\",\n  \"\\u00e9\": []\n },\n \"b\": 1.0\n}");
     /// # Ok::<(), jet::Error>(())
     /// ```
     pub fn sort_keys(&self, opts: &Options) -> Result<Vec<u8>> {
@@ -156,13 +159,15 @@ impl RawValue {
     }
 }
 
-/// What [`rebuild`] makes of a value: both forms have no whitespace and sorted members.
+/// What [`rebuild`] makes of a value: both forms have sorted members.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Form {
     /// RFC 8785: members by the UTF-16 code units of their names, strings re-escaped
     /// minimally, numbers in the ECMAScript form of their `f64` value.
     Canonical,
-    /// Members by the code points of their names (UTF-8 byte order); tokens keep their text.
+    /// Members by the code points of their names (UTF-8 byte order); tokens keep their text
+    /// (strings are escaped again only where the options' HTML escaping asks for it, or
+    /// where invalid UTF-8 that they allow must be), and the layout is the options'.
     SortedKeys,
 }
 
@@ -219,6 +224,8 @@ fn rebuild(src: &[u8], opts: &Options, form: Form) -> Result<Vec<u8>> {
     let mut pending: Vec<Member> = Vec::new();
     // The name of the member whose value comes next.
     let mut name = (0..0, 0..0);
+    let html = form == Form::SortedKeys && opts.escape_html;
+    let mut tmp = Vec::new();
     while let Some(event) = reader.next_event()? {
         let bytes = reader.event_bytes(&event);
         let start = tree.text.len();
@@ -277,7 +284,14 @@ fn rebuild(src: &[u8], opts: &Options, form: Form) -> Result<Vec<u8>> {
                         if event.name {
                             string::unescape(raw, event.flags, &mut tree.keys);
                         }
-                        tree.text.extend_from_slice(bytes);
+                        if string::can_copy_raw(raw, event.flags, html) {
+                            tree.text.extend_from_slice(bytes);
+                        } else {
+                            // As the writer does: the text decoded, then escaped again.
+                            tmp.clear();
+                            string::unescape(raw, event.flags, &mut tmp);
+                            string::escape(super::str_from_checked(&tmp), &mut tree.text, html);
+                        }
                     }
                 }
                 if event.name {
@@ -301,7 +315,14 @@ fn rebuild(src: &[u8], opts: &Options, form: Form) -> Result<Vec<u8>> {
         }
     }
     reader.finish()?;
-    Ok(tree.write())
+    Ok(match (form, opts.indent.as_deref()) {
+        (Form::SortedKeys, Some(indent)) => {
+            let lines = Lines::new(indent.as_bytes(), opts.prefix.as_bytes());
+            tree.write(Some(&lines), true)
+        }
+        (Form::SortedKeys, None) => tree.write(None, opts.space_after_colon),
+        (Form::Canonical, _) => tree.write(None, false),
+    })
 }
 
 /// A container being written: the next child (a node of an array, an index into the members
@@ -312,9 +333,16 @@ enum Writing {
 }
 
 impl Tree {
-    /// The tree as compact text, from its first node (the root).
-    fn write(&self) -> Vec<u8> {
+    /// The tree as text, from its first node (the root): compact, or each member and element
+    /// on a line of its own when given `lines`, with a space after each colon if
+    /// `colon_space`.
+    fn write(&self, lines: Option<&Lines>, colon_space: bool) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.text.len() + self.nodes.len());
+        let newline = |out: &mut Vec<u8>, depth: usize| {
+            if let Some(lines) = lines {
+                lines.write(out, depth);
+            }
+        };
         let mut open: Vec<Writing> = Vec::new();
         let mut next = Some(0);
         loop {
@@ -331,12 +359,14 @@ impl Tree {
                     }
                 }
             }
+            let depth = open.len();
             let Some(top) = open.last_mut() else { break };
             match top {
                 Writing::Array { next: child, end, started } if *child < *end => {
                     if core::mem::replace(started, true) {
                         out.push(b',');
                     }
+                    newline(&mut out, depth);
                     next = Some(*child);
                     *child = match self.nodes[*child] {
                         Node::Scalar(_) => *child + 1,
@@ -347,18 +377,22 @@ impl Tree {
                     if core::mem::replace(started, true) {
                         out.push(b',');
                     }
+                    newline(&mut out, depth);
                     let member = &self.members[*at];
                     out.extend_from_slice(&self.text[member.name.clone()]);
                     out.push(b':');
+                    if colon_space {
+                        out.push(b' ');
+                    }
                     next = Some(member.value);
                     *at += 1;
                 }
-                Writing::Array { .. } => {
-                    out.push(b']');
-                    open.pop();
-                }
-                Writing::Object { .. } => {
-                    out.push(b'}');
+                &mut Writing::Array { started, .. } | &mut Writing::Object { started, .. } => {
+                    let object = matches!(top, Writing::Object { .. });
+                    if started {
+                        newline(&mut out, depth - 1);
+                    }
+                    out.push(if object { b'}' } else { b']' });
                     open.pop();
                 }
             }
