@@ -447,8 +447,20 @@ fn copy_from<W: std::io::Write>(
     before: &[Token<'_>],
     sink: W,
 ) -> Result<Writer<W>, jet::Error> {
+    copy_with(Reader::from_slice(doc), opts, lax, skip, before, sink)
+}
+
+/// [`copy_from`] with `reader`.
+fn copy_with<I: jet::text::Input, W: std::io::Write>(
+    reader: Reader<I>,
+    opts: &Options,
+    lax: bool,
+    skip: usize,
+    before: &[Token<'_>],
+    sink: W,
+) -> Result<Writer<W>, jet::Error> {
     let read = Options::default().allow_invalid_utf8(true).allow_duplicate_names(lax);
-    let mut reader = Reader::from_slice(doc).with_options(&read);
+    let mut reader = reader.with_options(&read);
     for _ in 0..skip {
         reader.next_token()?;
     }
@@ -519,11 +531,17 @@ fn copy_value_with_and_without_the_writer_checks_agree() {
             }
         }
     }
-    // The corpus, whole.
+    // The corpus, whole, also through `io::Read` windows whose ends cut tokens everywhere.
     for (name, bytes) in corpus() {
         for (layout, opts) in &layouts {
             let copy = |lax| copy_from(&bytes, opts, lax, 0, &[], Vec::new()).unwrap().get_ref().clone();
-            assert!(copy(false) == copy(true), "{name}, {layout}");
+            let checked = copy(true);
+            assert!(copy(false) == checked, "{name}, {layout}");
+            for window in [64, 100, 4096] {
+                let reader = Reader::with_capacity(&bytes[..], window);
+                let trusted = copy_with(reader, opts, false, 0, &[], Vec::new()).unwrap().get_ref().clone();
+                assert!(trusted == checked, "{name}, {layout}, through a window of {window} bytes");
+            }
         }
     }
 }

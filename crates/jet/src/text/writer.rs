@@ -286,7 +286,8 @@ impl Emitter {
                     self.newline(depth);
                 }
                 last = Last::Value;
-                let bytes = reader.event_bytes(&event);
+                let window = reader.input().window();
+                let bytes = &window[event.start..event.end];
                 match event.kind {
                     Kind::BeginObject | Kind::BeginArray => {
                         self.out.push(bytes[0]);
@@ -294,12 +295,17 @@ impl Emitter {
                         last = Last::Open;
                     }
                     Kind::String => {
-                        self.write_raw_str(&bytes[1..bytes.len() - 1], event.flags);
+                        let raw = &bytes[1..bytes.len() - 1];
+                        if string::can_copy_raw(raw, event.flags, self.html) {
+                            push_token(&mut self.out, window, event.start, event.end);
+                        } else {
+                            self.write_raw_str(raw, event.flags);
+                        }
                         if event.name {
                             last = Last::Name;
                         }
                     }
-                    _ => self.out.extend_from_slice(bytes),
+                    _ => push_token(&mut self.out, window, event.start, event.end),
                 }
             }
             if let Err(e) = after(self) {
@@ -330,6 +336,25 @@ impl Emitter {
     #[cold]
     fn error(&self, code: Code, at: At) -> Error {
         Error::new(code, Position::default(), self.state.pointer(at, b""))
+    }
+}
+
+/// Tokens up to this long, with as many bytes of the window from their start, are one
+/// fixed-size copy (see [`push_token`]).
+const SHORT_TOKEN: usize = 32;
+
+/// Appends `window[start..end]`, a token's text. One of up to [`SHORT_TOKEN`] bytes, with that
+/// many bytes of `window` from its start, is one fixed-size copy, a few vector moves and no
+/// call, and the bytes copied past its end are dropped: most strings and numbers are short, and
+/// a call to `memcpy` for each was an eighth of `jet fmt`'s instructions.
+#[inline(always)]
+fn push_token(out: &mut Vec<u8>, window: &[u8], start: usize, end: usize) {
+    if end - start <= SHORT_TOKEN && start + SHORT_TOKEN <= window.len() {
+        let at = out.len();
+        out.extend_from_slice(&window[start..start + SHORT_TOKEN]);
+        out.truncate(at + end - start);
+    } else {
+        out.extend_from_slice(&window[start..end]);
     }
 }
 
