@@ -4,7 +4,7 @@
 //! the writer's checks and without them.
 #![no_main]
 
-use jet::text::{RawValue, Reader, Writer};
+use jet::text::{Input, RawValue, Reader, Writer};
 use jet::{Options, Value};
 use libfuzzer_sys::fuzz_target;
 
@@ -26,7 +26,9 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(RawValue::from_bytes(&indented).compact().unwrap(), compact, "indent keeps tokens");
     // A writer copies what a strict reader gives without its own checks, and what a reader
     // that allows duplicate names gives with them: the same text either way.
-    assert_eq!(copied(data, false), copied(data, true), "copy_value with and without the writer's checks");
+    let checked = copied(data, true, 0);
+    assert_eq!(copied(data, false, 0), checked, "copy_value with and without the writer's checks");
+    assert_eq!(copied(data, false, 64), checked, "copy_value through io::Read");
     // Sorted keys: a fixed point that changes no value.
     let sorted = raw.sort_keys(&Options::default()).expect("valid input sorts");
     assert_eq!(RawValue::from_bytes(&sorted).sort_keys(&Options::default()).unwrap(), sorted);
@@ -42,10 +44,19 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-/// `data` copied by `Writer::copy_value` into indented text with HTML escaped, from a reader that
-/// allows duplicate names when `lax` (the writer rejects them).
-fn copied(data: &[u8], lax: bool) -> Vec<u8> {
-    let mut reader = Reader::from_slice(data).with_options(&Options::default().allow_duplicate_names(lax));
+/// `data` copied by `Writer::copy_value` into indented text with HTML escaped, from a reader
+/// that allows duplicate names when `lax` (the writer rejects them, so that it checks what it
+/// copies), over the slice, or through an `io::Read` window of `window` bytes when not 0.
+fn copied(data: &[u8], lax: bool, window: usize) -> Vec<u8> {
+    let read = Options::default().allow_duplicate_names(lax);
+    match window {
+        0 => copy(Reader::from_slice(data).with_options(&read)),
+        _ => copy(Reader::with_capacity(data, window).with_options(&read)),
+    }
+}
+
+/// The value `reader` is at, copied as [`copied`] says.
+fn copy<I: Input>(mut reader: Reader<I>) -> Vec<u8> {
     let mut writer = Writer::new(Vec::new()).with_options(&Options::default().indent("  ").escape_html(true));
     writer.copy_value(&mut reader).expect("valid input copies");
     writer.finish().expect("a whole value")

@@ -57,7 +57,9 @@ proptest! {
         prop_assert_eq!(jet::from_slice::<Value>(&compact).unwrap(), value.clone());
         let tabbed = raw.format(&Options::default().indent("\t")).unwrap();
         prop_assert_eq!(RawValue::from_bytes(&tabbed).compact().unwrap(), compact);
-        prop_assert_eq!(copied(&text, false), copied(&text, true));
+        let checked = copied(&text, true, 0);
+        prop_assert_eq!(copied(&text, false, 0), checked.clone());
+        prop_assert_eq!(copied(&text, false, 64), checked);
         let sorted = raw.sort_keys(&Options::default()).unwrap();
         prop_assert_eq!(RawValue::from_bytes(&sorted).sort_keys(&Options::default()).unwrap(), sorted.clone());
         let layout = Options::default().indent("\t").escape_html(true);
@@ -70,10 +72,19 @@ proptest! {
     }
 }
 
-/// `text` copied by `Writer::copy_value` into indented text with HTML escaped, from a reader that
-/// allows duplicate names when `lax` (the writer rejects them, so it checks what it copies).
-fn copied(text: &[u8], lax: bool) -> Vec<u8> {
-    let mut reader = Reader::from_slice(text).with_options(&Options::default().allow_duplicate_names(lax));
+/// `text` copied by `Writer::copy_value` into indented text with HTML escaped, from a reader
+/// that allows duplicate names when `lax` (the writer rejects them, so that it checks what it
+/// copies), over the slice, or through an `io::Read` window of `window` bytes when not 0.
+fn copied(text: &[u8], lax: bool, window: usize) -> Vec<u8> {
+    let read = Options::default().allow_duplicate_names(lax);
+    match window {
+        0 => copy(Reader::from_slice(text).with_options(&read)),
+        _ => copy(Reader::with_capacity(text, window).with_options(&read)),
+    }
+}
+
+/// The value `reader` is at, copied as [`copied`] says.
+fn copy<I: Input>(mut reader: Reader<I>) -> Vec<u8> {
     let mut writer = Writer::new(Vec::new()).with_options(&Options::default().indent("  ").escape_html(true));
     writer.copy_value(&mut reader).unwrap();
     writer.finish().unwrap()

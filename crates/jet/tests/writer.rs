@@ -270,6 +270,16 @@ fn sort_keys_cases() {
             &Options::default(),
             Ok(r#"{"n":-0.0E+1,"s":"\u0041\n"}"#),
         ),
+        // Names that share their first eight bytes, that end in a NUL, that are a prefix of
+        // another, and the empty name: byte order past the eight bytes a sort key holds.
+        (
+            "names alike in their first bytes",
+            r#"{"abcdefghZ": 1, "abcdefgh": 2, "abcdefghA": 3, "a\u0000": 4, "a": 5, "": 6, "abcdefgh\u0000": 7, "\u00e9": 8, "z": 9}"#,
+            &Options::default(),
+            Ok(
+                r#"{"":6,"a":5,"a\u0000":4,"abcdefgh":2,"abcdefgh\u0000":7,"abcdefghA":3,"abcdefghZ":1,"z":9,"\u00e9":8}"#,
+            ),
+        ),
         // Names compare unescaped: "\u0062" is "b".
         (
             "escaped names",
