@@ -660,9 +660,36 @@ pub(crate) fn write_f64_es6(out: &mut Vec<u8>, value: f64) -> bool {
     if value < 0.0 {
         out.push(b'-');
     }
-    let (digits, len, exp) = shortest_digits(value.abs());
-    let digits = &digits[..len];
-    let k = len as i32;
+    let at = out.len();
+    crate::scan::push_formatted(&mut zmij::Buffer::new(), |buf| buf.format_finite(value.abs()), out);
+    if !out[at..].contains(&b'e') {
+        // zmij's fixed form (from 10^-5 to 10^16, within ECMAScript's from 10^-6 to 10^21) is
+        // ECMAScript's but for the zeros that end its fraction (`1.0`, `100.0`): dropped, and
+        // then the point if nothing is left after it.
+        if out[at..].contains(&b'.') {
+            while out.last() == Some(&b'0') {
+                out.pop();
+            }
+            if out.last() == Some(&b'.') {
+                out.pop();
+            }
+        }
+        return true;
+    }
+    // The exponent form: from its digits.
+    let mut text = [0u8; 32];
+    let n = out.len() - at;
+    text[..n].copy_from_slice(&out[at..]);
+    out.truncate(at);
+    let (digits, len, exp) = digits_of(&text[..n]);
+    write_es6_digits(out, &digits[..len], exp);
+    true
+}
+
+/// Appends the number `0.d1d2…dk × 10^(exp + 1)` (`digits` its significant digits, the first
+/// not zero) in ECMAScript's notation: plain for exponents from -6 to 20, else `d.ddde±x`.
+fn write_es6_digits(out: &mut Vec<u8>, digits: &[u8], exp: i32) {
+    let k = digits.len() as i32;
     // The value is 0.d1d2...dk × 10^n.
     let n = exp + 1;
     if k <= n && n <= 21 {
@@ -686,41 +713,58 @@ pub(crate) fn write_f64_es6(out: &mut Vec<u8>, value: f64) -> bool {
         out.push(if n - 1 < 0 { b'-' } else { b'+' });
         write_u64(out, u64::from((n - 1).unsigned_abs()));
     }
-    true
 }
 
-/// The shortest decimal digits that read back as `value` (positive and finite), and the decimal
-/// exponent of the first digit: `value ≈ d.ddd × 10^exp`. Among equally short candidates the
-/// closest is chosen, and of two equally close the even one, as ECMAScript requires. zmij does
-/// exactly that (Rust's own `{:e}` breaks such ties upward).
-fn shortest_digits(value: f64) -> ([u8; 17], usize, i32) {
-    let mut buf = zmij::Buffer::new();
-    // zmij writes `ddd.ddd` or `d.ddde[+-]x`.
-    let text = buf.format_finite(value).as_bytes();
-    let (mantissa, exp) = match text.iter().position(|&b| b == b'e') {
-        Some(e) => {
-            let exp_text = core::str::from_utf8(&text[e + 1..]).expect("zmij writes ASCII");
-            (&text[..e], exp_text.parse::<i32>().expect("zmij writes a decimal exponent"))
-        }
+/// The significant digits of `text`, zmij's shortest form of a positive finite value (`ddd.ddd`,
+/// `0.000ddd` below 1, or `d.ddde[+-]x`), and the decimal exponent of the first digit: the
+/// value is `d.ddd × 10^exp`. zmij's digits are the shortest that read back as the value and,
+/// among equally short ones, the closest, and of two equally close the even one, as ECMAScript
+/// requires (Rust's own `{:e}` breaks such ties upward).
+fn digits_of(text: &[u8]) -> ([u8; 17], usize, i32) {
+    let (mantissa, exp) = match text.iter().rposition(|&b| b == b'e') {
+        Some(e) => (&text[..e], parse_exponent(&text[e + 1..])),
         None => (text, 0),
     };
-    let int_len = mantissa.iter().position(|&b| b == b'.').unwrap_or(mantissa.len());
+    let (int, frac) = match mantissa.iter().position(|&b| b == b'.') {
+        Some(dot) => (&mantissa[..dot], &mantissa[dot + 1..]),
+        None => (mantissa, &[][..]),
+    };
+    // The significant digits, copied by slices: the fraction's after its leading zeros when
+    // the integer part is `0` (the value is positive, so some digit is not zero), else both
+    // parts (at most 17 digits: zmij writes 17 significant digits at the most and a fixed
+    // form only up to 10^16, with one `0` after its point).
     let mut digits = [0u8; 17];
-    let mut len = 0;
-    let mut leading_zeros = 0;
-    for &b in mantissa.iter().filter(|b| b.is_ascii_digit()) {
-        if len == 0 && b == b'0' {
-            leading_zeros += 1;
-        } else {
-            digits[len] = b;
-            len += 1;
-        }
-    }
+    let (len, point) = if int == b"0" {
+        let zeros = frac.iter().position(|&b| b != b'0').unwrap_or(frac.len());
+        let sig = &frac[zeros..];
+        digits[..sig.len()].copy_from_slice(sig);
+        (sig.len(), -(zeros as i32))
+    } else {
+        digits[..int.len()].copy_from_slice(int);
+        digits[int.len()..int.len() + frac.len()].copy_from_slice(frac);
+        (int.len() + frac.len(), int.len() as i32)
+    };
+    let mut len = len;
     while len > 1 && digits[len - 1] == b'0' {
         len -= 1;
     }
-    // The value is 0.ddd × 10^n with n = int_len - leading_zeros + exp; return n - 1.
-    (digits, len, int_len as i32 - leading_zeros + exp - 1)
+    // The value is 0.ddd × 10^n with n = point + exp; return n - 1.
+    (digits, len, point + exp - 1)
+}
+
+/// The exponent zmij writes after its `e`: a sign, then one to three digits.
+fn parse_exponent(text: &[u8]) -> i32 {
+    let (negative, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, text),
+    };
+    let n = digits.iter().fold(0, |n, &d| n * 10 + i32::from(d - b'0'));
+    if negative {
+        -n
+    } else {
+        n
+    }
 }
 
 #[cfg(test)]
@@ -801,6 +845,77 @@ mod tests {
         let mut out = Vec::new();
         assert!(write_f64_es6(&mut out, value));
         String::from_utf8(out).unwrap()
+    }
+
+    /// The digits as they were first taken (a digit at a time over zmij's text), the reference
+    /// for `digits_of` and for `write_f64_es6`'s trimmed fixed form.
+    fn shortest_digits_reference(value: f64) -> ([u8; 17], usize, i32) {
+        let mut buf = zmij::Buffer::new();
+        let text = buf.format_finite(value).as_bytes();
+        let (mantissa, exp) = match text.iter().position(|&b| b == b'e') {
+            Some(e) => {
+                let exp_text = core::str::from_utf8(&text[e + 1..]).unwrap();
+                (&text[..e], exp_text.parse::<i32>().unwrap())
+            }
+            None => (text, 0),
+        };
+        let int_len = mantissa.iter().position(|&b| b == b'.').unwrap_or(mantissa.len());
+        let mut digits = [0u8; 17];
+        let mut len = 0;
+        let mut leading_zeros = 0;
+        for &b in mantissa.iter().filter(|b| b.is_ascii_digit()) {
+            if len == 0 && b == b'0' {
+                leading_zeros += 1;
+            } else {
+                digits[len] = b;
+                len += 1;
+            }
+        }
+        while len > 1 && digits[len - 1] == b'0' {
+            len -= 1;
+        }
+        (digits, len, int_len as i32 - leading_zeros + exp - 1)
+    }
+
+    /// The digits and exponent agree with the reference on values of every magnitude: random
+    /// bit patterns, powers of ten and their neighbours, the edges of zmij's fixed form (10^-5
+    /// to 10^16), subnormals and the extremes.
+    #[test]
+    fn es6_digits_and_text_agree_with_the_reference() {
+        let mut values = vec![f64::MIN_POSITIVE, 5e-324, f64::MAX, 1.0, 0.1, 1e-5, 1e-6, 1e15, 1e16, 1e17];
+        // Fewer under Miri, where each value takes milliseconds.
+        let (step, random) = if cfg!(miri) { (37, 100) } else { (1, 200_000) };
+        for e in (-324..=308).step_by(step) {
+            let p: f64 = format!("1e{e}").parse().unwrap();
+            if p > 0.0 && p.is_finite() {
+                values.extend([
+                    p,
+                    f64::from_bits(p.to_bits() + 1),
+                    f64::from_bits(p.to_bits() - 1),
+                    p * 1.5,
+                    p * 9.999,
+                ]);
+            }
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..random {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.push(f64::from_bits(x >> 1));
+        }
+        for v in values.into_iter().filter(|v| v.is_finite() && *v > 0.0) {
+            let mut buf = zmij::Buffer::new();
+            let (d, len, exp) = digits_of(buf.format_finite(v).as_bytes());
+            let (rd, rlen, rexp) = shortest_digits_reference(v);
+            assert_eq!((&d[..len], exp), (&rd[..rlen], rexp), "{v:e}");
+            // The whole text, zmij's fixed form trimmed or not, as the digits give it.
+            let mut want = b"-".to_vec();
+            write_es6_digits(&mut want, &rd[..rlen], rexp);
+            let mut got = Vec::new();
+            assert!(write_f64_es6(&mut got, -v));
+            assert_eq!(String::from_utf8(got).unwrap(), String::from_utf8(want).unwrap(), "{v:e}");
+        }
     }
 
     #[test]

@@ -254,10 +254,16 @@ fn rebuild(src: &[u8], opts: &Options, form: Form) -> Result<Vec<u8>> {
                 continue;
             }
             Kind::Number if form == Form::Canonical => {
-                let number = super::Number::from_checked(super::str_from_checked(bytes));
-                let value = number
-                    .as_f64()
-                    .map_err(|e| reader.error_at(e.into_code(), event.start, super::state::At::Current))?;
+                // The decoder's correctly rounded step; beyond `f64`, `Number`'s error.
+                let value = number::decimal_of(bytes, 0, bytes.len()).to_f64(bytes, 0, bytes.len());
+                let value = match value {
+                    Some(value) => value,
+                    None => {
+                        super::Number::from_checked(super::str_from_checked(bytes)).as_f64().map_err(|e| {
+                            reader.error_at(e.into_code(), event.start, super::state::At::Current)
+                        })?
+                    }
+                };
                 number::write_f64_es6(&mut tree.text, value);
                 Node::Scalar(start..tree.text.len())
             }
