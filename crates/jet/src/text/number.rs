@@ -662,11 +662,13 @@ pub(crate) fn write_f64_es6(out: &mut Vec<u8>, value: f64) -> bool {
     }
     let at = out.len();
     crate::scan::push_formatted(&mut zmij::Buffer::new(), |buf| buf.format_finite(value.abs()), out);
-    if !out[at..].contains(&b'e') {
+    // An exponent is `e`, a sign and one to three digits: its `e` is among the last five bytes,
+    // where the fixed form has none.
+    if !out[out.len().saturating_sub(5).max(at)..].contains(&b'e') {
         // zmij's fixed form (from 10^-5 to 10^16, within ECMAScript's from 10^-6 to 10^21) is
         // ECMAScript's but for the zeros that end its fraction (`1.0`, `100.0`): dropped, and
         // then the point if nothing is left after it.
-        if out[at..].contains(&b'.') {
+        if out.last() == Some(&b'0') && out[at..].contains(&b'.') {
             while out.last() == Some(&b'0') {
                 out.pop();
             }
