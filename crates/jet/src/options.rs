@@ -283,6 +283,11 @@ impl Options {
         self
     }
 
+    /// Whether a space follows each colon in written text: asked for, or indented.
+    pub(crate) fn colon_space(&self) -> bool {
+        self.space_after_colon || self.indent.is_some()
+    }
+
     /// Whether duplicate object names are accepted.
     pub fn allows_duplicate_names(&self) -> bool {
         self.allow_duplicate_names

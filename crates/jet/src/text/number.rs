@@ -736,7 +736,7 @@ fn digits_of(text: &[u8]) -> ([u8; 17], usize, i32) {
     // parts (at most 17 digits: zmij writes 17 significant digits at the most and a fixed
     // form only up to 10^16, with one `0` after its point).
     let mut digits = [0u8; 17];
-    let (len, point) = if int == b"0" {
+    let (mut len, point) = if int == b"0" {
         let zeros = frac.iter().position(|&b| b != b'0').unwrap_or(frac.len());
         let sig = &frac[zeros..];
         digits[..sig.len()].copy_from_slice(sig);
@@ -746,7 +746,6 @@ fn digits_of(text: &[u8]) -> ([u8; 17], usize, i32) {
         digits[int.len()..int.len() + frac.len()].copy_from_slice(frac);
         (int.len() + frac.len(), int.len() as i32)
     };
-    let mut len = len;
     while len > 1 && digits[len - 1] == b'0' {
         len -= 1;
     }

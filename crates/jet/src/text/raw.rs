@@ -293,10 +293,7 @@ fn rebuild(src: &[u8], opts: &Options, form: Form) -> Result<Vec<u8>> {
                         if string::can_copy_raw(raw, event.flags, html) {
                             tree.text.extend_from_slice(bytes);
                         } else {
-                            // As the writer does: the text decoded, then escaped again.
-                            tmp.clear();
-                            string::unescape(raw, event.flags, &mut tmp);
-                            string::escape(super::str_from_checked(&tmp), &mut tree.text, html);
+                            string::escape_again(raw, event.flags, html, &mut tmp, &mut tree.text);
                         }
                     }
                 }
@@ -321,13 +318,9 @@ fn rebuild(src: &[u8], opts: &Options, form: Form) -> Result<Vec<u8>> {
         }
     }
     reader.finish()?;
-    Ok(match (form, opts.indent.as_deref()) {
-        (Form::SortedKeys, Some(indent)) => {
-            let lines = Lines::new(indent.as_bytes(), opts.prefix.as_bytes());
-            tree.write(Some(&lines), true)
-        }
-        (Form::SortedKeys, None) => tree.write(None, opts.space_after_colon),
-        (Form::Canonical, _) => tree.write(None, false),
+    Ok(match form {
+        Form::SortedKeys => tree.write(Lines::of(opts).as_ref(), opts.colon_space()),
+        Form::Canonical => tree.write(None, false),
     })
 }
 

@@ -678,6 +678,15 @@ pub(crate) fn can_copy_raw(raw: &[u8], flags: u8, html: bool) -> bool {
     flags & INVALID == 0 && !(html && raw.iter().any(|&b| matches!(b, b'<' | b'>' | b'&')))
 }
 
+/// Appends, quoted, the string whose raw text is `raw` (read with `flags`) escaped again, for
+/// one that [`can_copy_raw`] may not copy: its text decoded into `tmp`, then escaped (with
+/// `<`, `>` and `&` too when `html`).
+pub(crate) fn escape_again(raw: &[u8], flags: u8, html: bool, tmp: &mut Vec<u8>, out: &mut Vec<u8>) {
+    tmp.clear();
+    unescape(raw, flags, tmp);
+    escape(super::str_from_checked(tmp), out, html);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,8 +57,8 @@ impl Emitter {
         Emitter {
             out: Vec::new(),
             state: State::new(opts.max_depth, opts.allow_duplicate_names),
-            lines: opts.indent.as_deref().map(|s| Lines::new(s.as_bytes(), opts.prefix.as_bytes())),
-            colon_space: opts.space_after_colon || opts.indent.is_some(),
+            lines: Lines::of(opts),
+            colon_space: opts.colon_space(),
             html: opts.escape_html,
             stream: false,
             tmp: Vec::new(),
@@ -160,9 +160,7 @@ impl Emitter {
             self.out.extend_from_slice(raw);
             self.out.push(b'"');
         } else {
-            self.tmp.clear();
-            string::unescape(raw, flags, &mut self.tmp);
-            string::escape(super::str_from_checked(&self.tmp), &mut self.out, self.html);
+            string::escape_again(raw, flags, self.html, &mut self.tmp, &mut self.out);
         }
     }
 
@@ -299,7 +297,7 @@ impl Emitter {
                         if string::can_copy_raw(raw, event.flags, self.html) {
                             push_token(&mut self.out, window, event.start, event.end);
                         } else {
-                            self.write_raw_str(raw, event.flags);
+                            string::escape_again(raw, event.flags, self.html, &mut self.tmp, &mut self.out);
                         }
                         if event.name {
                             last = Last::Name;
@@ -392,6 +390,11 @@ const SHORT_LINE: usize = 32;
 const LINES_INDENTS: usize = 128;
 
 impl Lines {
+    /// The lines `opts` ask for: `None` for compact text.
+    pub(crate) fn of(opts: &Options) -> Option<Lines> {
+        opts.indent.as_deref().map(|indent| Lines::new(indent.as_bytes(), opts.prefix.as_bytes()))
+    }
+
     /// The lines of text indented by `indent` a level, each line after the first starting
     /// with `prefix`.
     pub(crate) fn new(indent: &[u8], prefix: &[u8]) -> Lines {
