@@ -95,6 +95,31 @@ where
 }
 
 #[test]
+fn the_tape_grows_inside_each_number_step() {
+    // (name, number): an array of short integers then of this number, the short ones so many
+    // that for some count the tape's first growth falls among the numbers (its room is an
+    // eighth of the text's length), so that each number step takes its growing path.
+    let cases = [
+        ("integer", "12345678"),
+        ("sixteen digits", "1234567890123456"),
+        ("nineteen digits", "1234567890123456789"),
+        ("negative", "-12345"),
+        ("negative, nineteen digits", "-1234567890123456789"),
+        ("fraction", "1.25"),
+        ("negative fraction", "-0.5"),
+        ("exponent", "1e5"),
+        ("beyond 64 bits", "123456789012345678901234567890"),
+    ];
+    for (name, number) in cases {
+        for short in (0..400).step_by(9) {
+            let text = format!("[{}{}]", "1,".repeat(short), vec![number; 100].join(","));
+            let want: Value = jet::from_str(&text).unwrap();
+            assert_eq!(doc(&text).to_value(), want, "{name}, {short} short integers first");
+        }
+    }
+}
+
+#[test]
 fn the_indexed_walk_agrees_with_the_reader() {
     // Inside containers with a whole 64-byte block ahead, the structural index's walk takes a
     // Document's tokens; what it cannot take (errors, numbers beyond f64, limits) the reader

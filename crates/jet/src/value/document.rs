@@ -240,6 +240,28 @@ impl Tape {
         self.slots.push(slot);
     }
 
+    /// A scalar that the walk's number steps took, ending at `end`: its slot, and `Some(end)`
+    /// for the step to return. The slots' growth is a tail call of its own, so that the steps
+    /// make no call on their way through and keep their values in the registers a call
+    /// clobbers: with the grow inside, the integer step saved and restored five registers for
+    /// every integer.
+    #[inline(always)]
+    fn took(&mut self, slot: Slot, end: usize) -> Option<usize> {
+        if self.slots.len() == self.slots.capacity() {
+            return self.took_growing(slot, end);
+        }
+        self.slots.push(slot);
+        Some(end)
+    }
+
+    /// [`took`](Tape::took) when the slots are full.
+    #[cold]
+    #[inline(never)]
+    fn took_growing(&mut self, slot: Slot, end: usize) -> Option<usize> {
+        self.slots.push(slot);
+        Some(end)
+    }
+
     /// The count of children of the open container whose slot is `at`, from the slots after
     /// it (its names and values, its closed containers passed over by their ends).
     fn children(&self, at: usize) -> usize {
@@ -348,8 +370,7 @@ impl Sink for Tape {
             // `None` beyond f64: the reader reads it again and reports it.
             false => hold_scalar(decimal.scalar(window, at, end), &window[at..end], self.build)?,
         };
-        self.value(Slot::number(held, at, end - at));
-        Some(end)
+        self.took(Slot::number(held, at, end - at), end)
     }
 
     /// An integer (ids, times, counts): up to 16 digits take one or two eight-byte words and no
@@ -372,8 +393,7 @@ impl Sink for Tape {
         } else {
             Slot::new(U64, 0, digits_by_words(window, at, len))
         };
-        self.value(slot);
-        Some(end)
+        self.took(slot, end)
     }
 
     /// A number with a fraction and no exponent (coordinates, prices): its digits by whole
@@ -390,8 +410,7 @@ impl Sink for Tape {
         // Inside one block, so within the number limit (checked on entry to the walk); at
         // most 19 significant digits, 19 after the `.`, so within `f64`'s range.
         let f = decimal.to_f64(window, at, end)?;
-        self.value(Slot::new(F64, 0, f.to_bits()));
-        Some(end)
+        self.took(Slot::new(F64, 0, f.to_bits()), end)
     }
 
     #[inline(always)]
@@ -430,8 +449,7 @@ impl Tape {
             return Sink::scan_number(self, window, at, rules);
         }
         // Inside one block, so within the number limit (checked on entry to the walk).
-        self.value(Slot::new(U64, 0, digits_by_words(window, at, len)));
-        Some(end)
+        self.took(Slot::new(U64, 0, digits_by_words(window, at, len)), end)
     }
 
     /// A `-` and an integer (offsets, deltas): [`integer`](Sink::integer)'s words, negated.
@@ -449,8 +467,7 @@ impl Tape {
             // Under 10^16, so the negation is an `i64`.
             Slot::new(I64, 0, digits_by_words(window, at + 1, len).wrapping_neg())
         };
-        self.value(slot);
-        Some(end)
+        self.took(slot, end)
     }
 }
 
