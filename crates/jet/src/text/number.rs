@@ -284,11 +284,7 @@ pub(crate) fn plain_integer(bytes: &[u8], start: usize, whole: bool) -> Option<(
     // The two words straight from the input into registers. (Taken as a 16-byte array, they
     // went through the stack, and the load of the first back from there was the step's
     // slowest instruction: 11 % of the samples `perf` gave the step on golang_source.)
-    let words = |chunk: &[u8; 16]| {
-        let (first, second) = chunk.split_at(8);
-        let word = |half: &[u8]| u64::from_le_bytes(half.try_into().unwrap_or_default());
-        (word(first), word(second))
-    };
+    let words = |chunk: &[u8; 16]| (scan::load_u64(chunk, 0), scan::load_u64(chunk, 8));
     let (first, second) = match rest.first_chunk::<16>() {
         Some(chunk) => words(chunk),
         None if whole => words(&zero_padded(rest)),
